@@ -1,0 +1,44 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs convert FILE [--to xml|json] [-o OUT]`: rewrites a property list canonically.
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a property list file as canonical XML or JSON.",
+            discussion: """
+                XML output is byte for byte what a Mac writes. JSON maps dates to "YYYY-MM-DDTHH:MM:SSZ" \
+                strings and data to Base64 strings; NaN and infinite reals have no JSON form and are refused.
+                """
+        )
+
+        /// The output formats.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case xml, json
+        }
+
+        @Argument(help: "The property list to read; '-' reads standard input.")
+        var file: String
+
+        @Option(name: .long, help: "The output format: xml or json.")
+        var to: Format = .xml
+
+        @Option(name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output.")
+        var output: String?
+
+        func run() throws {
+            let value = try PropertyListReader().read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
+            let bytes: [UInt8] = switch to {
+            case .xml: try PropertyListWriter().write(value)
+            case .json: Array(try JSONWriter().write(value).utf8)
+            }
+            if let output {
+                try AtomicFile.write(bytes, to: output)
+            } else {
+                Output.write(bytes)
+                try Output.finish()
+            }
+        }
+    }
+}

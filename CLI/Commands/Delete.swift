@@ -1,0 +1,43 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs delete DOMAIN [KEY]`: removes a value or a whole domain.
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a value, or a whole domain.",
+            discussion: "Exits 1 when the domain or key does not exist."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(name: .customLong("key-path"), help: ArgumentHelp("Remove a nested value, as for read.", valueName: "path"))
+        var keyPath: String?
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key.", valueName: "domain-and-key"))
+        var words: [String] = []
+
+        func run() throws {
+            var rest = words[...]
+            let target = try store.target(&rest)
+            guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
+                throw CLIError(.usage, "give one KEY or --key-path, not both or several")
+            }
+            let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+            let name = target.name
+            try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                guard var values = domain else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
+                guard let path else {
+                    domain = nil
+                    return
+                }
+                guard path.value(in: values) != nil else {
+                    throw PreferenceError(.notFound, "the key \(path) does not exist in \(name)")
+                }
+                try path.set(nil, in: &values)
+                domain = values
+            }
+        }
+    }
+}

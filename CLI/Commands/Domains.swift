@@ -1,0 +1,14 @@
+import ArgumentParser
+
+extension Prefs {
+    /// `prefs domains`: lists the domains.
+    struct Domains: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the domains, one per line, sorted.")
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            for name in try store.folder().domainNames() { Output.write(name + "\n") }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs export DOMAIN FILE`: writes a domain as a property list file.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a domain as a canonical XML property list.",
+            discussion: "FILE is replaced atomically; '-' writes to standard output."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the file to write ('-' for standard output).", valueName: "domain-file"))
+        var words: [String] = []
+
+        func run() throws {
+            var rest = words[...]
+            let target = try store.target(&rest)
+            guard rest.count == 1, let destination = rest.first else { throw CLIError(.usage, "give one FILE to write ('-' for standard output)") }
+            let bytes = try PropertyListWriter().write(.dictionary(target.read()))
+            if destination == "-" {
+                Output.write(bytes)
+            } else {
+                try AtomicFile.write(bytes, to: destination)
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs import DOMAIN FILE`: replaces a domain with a property list file.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replace a domain with the contents of a property list file.",
+            discussion: "The whole input is read and validated before the domain is replaced; on any error nothing changes."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the file to import ('-' for standard input).", valueName: "domain-file"))
+        var words: [String] = []
+
+        func run() throws {
+            var rest = words[...]
+            let target = try store.target(&rest)
+            guard rest.count == 1, let source = rest.first else { throw CLIError(.usage, "give one FILE to import ('-' for standard input)") }
+            let value = try PropertyListReader().read(contentsOf: source, fileName: source == "-" ? "<stdin>" : source)
+            guard case .dictionary(let dictionary) = value else {
+                throw CLIError(.unreadable, "\(source): a domain's root must be a dictionary, but this is a \(value.typeName)")
+            }
+            try target.update { $0 = dictionary }
+        }
+    }
+}

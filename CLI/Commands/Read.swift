@@ -1,0 +1,59 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs read [DOMAIN [KEY]]`: prints preferences.
+    struct Read: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print every domain, a domain, or one value.",
+            discussion: """
+                With no DOMAIN, prints every domain. With a KEY (or --key-path a.b.0), prints that value: \
+                a string, number, Boolean (1 or 0), date (ISO 8601) or data (hex) prints bare. \
+                Exits 1 when the domain or key does not exist.
+                """
+        )
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var format: OutputFormat
+
+        @Option(name: .customLong("key-path"), help: ArgumentHelp("Read a nested value: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
+        var keyPath: String?
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key.", valueName: "domain-and-key"))
+        var words: [String] = []
+
+        func run() throws {
+            if words.isEmpty, !store.namesTarget {
+                try printEverything()
+                return
+            }
+            var rest = words[...]
+            let target = try store.target(&rest)
+            let dictionary = try target.read()
+            guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
+                throw CLIError(.usage, "give one KEY or --key-path, not both or several")
+            }
+            let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+            guard let path else {
+                try format.print(.dictionary(dictionary))
+                return
+            }
+            guard let value = path.value(in: dictionary) else {
+                throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
+            }
+            try format.print(value)
+        }
+
+        private func printEverything() throws {
+            let folder = try store.folder()
+            var everything = PropertyListDictionary()
+            for name in try folder.domainNames() {
+                if let dictionary = try folder.file(for: DomainName(name)).read() {
+                    everything[name] = .dictionary(dictionary)
+                }
+            }
+            try format.print(.dictionary(everything))
+        }
+    }
+}

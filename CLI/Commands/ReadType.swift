@@ -1,0 +1,37 @@
+import ArgumentParser
+import Preferences
+
+extension Prefs {
+    /// `prefs read-type DOMAIN KEY`: prints a value's type.
+    struct ReadType: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "read-type",
+            abstract: "Print the type of a value: string, integer, real, boolean, date, data, array or dictionary."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(name: .customLong("key-path"), help: ArgumentHelp("A nested value, as for read.", valueName: "path"))
+        var keyPath: String?
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key.", valueName: "domain-and-key"))
+        var words: [String] = []
+
+        func run() throws {
+            var rest = words[...]
+            let target = try store.target(&rest)
+            let path: KeyPath
+            if let keyPath, rest.isEmpty {
+                path = try KeyPath(parsing: keyPath)
+            } else if keyPath == nil, rest.count == 1 {
+                path = KeyPath(key: rest[rest.startIndex])
+            } else {
+                throw CLIError(.usage, "give one KEY or --key-path")
+            }
+            guard let value = path.value(in: try target.read()) else {
+                throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
+            }
+            Output.write(value.typeName + "\n")
+        }
+    }
+}

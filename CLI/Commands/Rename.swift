@@ -1,0 +1,37 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+extension Prefs {
+    /// `prefs rename DOMAIN OLD NEW`: moves a value to another key.
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a value from one key to another.",
+            discussion: "Exits 1 when OLD does not exist; refuses (exit 2) when NEW exists already."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then OLD and NEW.", valueName: "domain-old-new"))
+        var words: [String] = []
+
+        func run() throws {
+            var rest = words[...]
+            let target = try store.target(&rest)
+            guard rest.count == 2 else { throw CLIError(.usage, "give the OLD and NEW key names") }
+            let old = rest[rest.startIndex]
+            let new = rest[rest.startIndex + 1]
+            let name = target.name
+            try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                guard var values = domain else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
+                guard let value = values[old] else { throw PreferenceError(.notFound, "the key \(old) does not exist in \(name)") }
+                guard values[new] == nil else {
+                    throw PreferenceError(.invalidArgument, "the key \(new) exists already in \(name); delete it first")
+                }
+                values[old] = nil
+                values[new] = value
+                domain = values
+            }
+        }
+    }
+}

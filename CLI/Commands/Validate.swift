@@ -1,0 +1,39 @@
+import ArgumentParser
+import PropertyLists
+
+extension Prefs {
+    /// `prefs validate FILE...`: checks property list files for CI.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that files are valid XML property lists.",
+            discussion: """
+                Each file is parsed with libxml2 and validated against Apple's plist DTD; integers, reals, \
+                dates and data are checked by Apple's rules, and DTD subsets, entities and external DTDs are \
+                refused. Valid files print "FILE: OK"; every problem prints "FILE:LINE: error: MESSAGE" on \
+                stderr. Exits 0 only when every file is valid, 3 otherwise.
+                """
+        )
+
+        @Argument(help: "The files to check; '-' reads standard input.")
+        var files: [String]
+
+        @Flag(name: .shortAndLong, help: "Print problems only, not the valid files.")
+        var quiet = false
+
+        func run() throws {
+            var failed = false
+            let reader = PropertyListReader()
+            for file in files {
+                do throws(PropertyListError) {
+                    _ = try reader.read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
+                    if !quiet { Output.write("\(file): OK\n") }
+                } catch {
+                    failed = true
+                    for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+                }
+            }
+            try Output.finish()
+            if failed { throw CLIError(.unreadable, "") }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Glibc
+
+/// The `prefs` command: `defaults` and `git config` for XML property list preferences on Linux.
+@main
+struct Prefs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prefs",
+        abstract: "Read and write preferences stored as XML property lists.",
+        discussion: """
+            Domains (com.example.editor) are XML property list files in $PREFS_HOME, else \
+            $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs read DOMAIN KEY) \
+            works in scripts; errors go to stderr.
+
+            \(ExitStatus.table)
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Read.self, ReadType.self, Write.self, Delete.self, Domains.self, Find.self, Rename.self,
+            Import.self, Export.self, Validate.self, Convert.self,
+        ]
+    )
+
+    /// Runs the command and maps every failure to its documented exit status.
+    static func main() {
+        if let position = firstArgumentNotUTF8() {
+            fail(CLIError(.usage, "argument \(position) is not valid UTF-8; prefs reads and stores UTF-8 text only"))
+        }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            try Output.finish()
+            Glibc.exit(ExitStatus.success.rawValue)
+        } catch let error as CLIError {
+            fail(error)
+        } catch let error as PreferenceErrorConvertible {
+            fail(CLIError(error))
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Output.write(fullMessage(for: error) + "\n")
+                try? Output.finish()
+                Glibc.exit(0)
+            }
+            Output.error(fullMessage(for: error))
+            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+    }
+
+    private static func fail(_ error: CLIError) -> Never {
+        try? Output.finish()
+        for line in error.diagnostics { Output.error(line) }
+        if !error.message.isEmpty { Output.error("Error: " + error.message) }
+        Glibc.exit(error.status.rawValue)
+    }
+
+    /// The 1-based position of the first argument that is not valid UTF-8, if any.
+    ///
+    /// `CommandLine.arguments` replaces invalid bytes with U+FFFD silently; reading the raw
+    /// `argv` lets prefs refuse such arguments instead of storing replacement characters.
+    private static func firstArgumentNotUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            if String(validatingCString: argument) == nil { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,26 @@
+/// The exit statuses of `prefs`, in the manner of `git config`, so scripts can branch on them.
+enum ExitStatus: Int32, CaseIterable {
+    /// The command did what was asked.
+    case success = 0
+    /// The domain, key, palette or file asked for does not exist.
+    case notFound = 1
+    /// The command line is wrong: an unknown option, a bad argument, a malformed value.
+    case usage = 2
+    /// A file does not read as a property list (malformed, invalid or hostile); it was left untouched.
+    case unreadable = 3
+    /// Writing failed (disk full, I/O error, permissions); the old file is intact.
+    case writeFailed = 4
+    /// Another process held the domain's lock past the timeout.
+    case lockTimeout = 5
+
+    /// The table printed by `prefs --help` and the README.
+    static let table = """
+        EXIT STATUS:
+          0  success
+          1  domain, key, palette or file not found
+          2  usage error or malformed value
+          3  a file does not read as a property list (left untouched)
+          4  a write failed (the old file is intact)
+          5  timed out waiting for another process's lock
+        """
+}

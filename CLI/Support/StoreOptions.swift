@@ -1,0 +1,66 @@
+import ArgumentParser
+import Preferences
+import PropertyLists
+
+/// Where a command reads and writes: a domain in the preferences folder, the global domain, or
+/// any property list file. Shared by every command that takes a domain.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+    var root: String?
+
+    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out).", valueName: "path"))
+    var file: String?
+
+    @Flag(name: [.customShort("g"), .customLong("global")],
+          help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
+    var global = false
+
+    /// Whether the options name the target, so no DOMAIN argument is expected.
+    var namesTarget: Bool { file != nil || global }
+
+    /// The folder of domains: `--root`, else the environment's.
+    func folder() throws(PreferenceError) -> PreferencesFolder {
+        if let root { return PreferencesFolder(path: root) }
+        return try PreferencesFolder.fromEnvironment()
+    }
+
+    /// The file to work on, taking the domain from the front of `words` unless `--file` or
+    /// `-g` names it.
+    func target(_ words: inout ArraySlice<String>) throws -> Target {
+        if let file {
+            guard !global else { throw CLIError(.usage, "--file and -g name two different targets; give one") }
+            return Target(file: DomainFile(path: file), folder: nil)
+        }
+        let folder = try folder()
+        if global { return Target(file: folder.file(for: .global), folder: folder) }
+        guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
+        return Target(file: folder.file(for: try DomainName(name)), folder: folder)
+    }
+}
+
+/// The domain file a command works on.
+struct Target {
+    /// The file.
+    let file: DomainFile
+    /// The preferences folder to create before the first write, or `nil` for `--file`.
+    let folder: PreferencesFolder?
+
+    /// How messages name the target: the domain, or the file's path.
+    var name: String { file.domain }
+
+    /// The domain's values.
+    ///
+    /// - Throws: ``CLIError`` with status 1 when the domain does not exist.
+    func read() throws -> PropertyListDictionary {
+        guard let dictionary = try file.read() else {
+            throw CLIError(.notFound, folder == nil ? "the file \(file.path) does not exist" : "the domain \(name) does not exist")
+        }
+        return dictionary
+    }
+
+    /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
+    func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
+        try folder?.create()
+        return try file.update(body)
+    }
+}

@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "prefs",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "prefs", targets: ["prefs"]),
+        .library(name: "PropertyLists", targets: ["PropertyLists"]),
+        .library(name: "Preferences", targets: ["Preferences"]),
+        .library(name: "Palettes", targets: ["Palettes"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "PropertyLists",
+            dependencies: ["CLibXML2"],
+            resources: [.embedInCode("PropertyList-1.0.dtd")]
+        ),
+        .target(name: "Preferences", dependencies: ["PropertyLists"]),
+        .target(name: "Palettes", dependencies: ["Preferences"]),
+        .executableTarget(
+            name: "prefs",
+            dependencies: [
+                "Palettes", "Preferences", "PropertyLists",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "CLI"
+        ),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
+        .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
+        .testTarget(name: "PalettesTests", dependencies: ["Palettes"]),
+        .testTarget(name: "PrefsCLITests", dependencies: ["PropertyLists"]),
+    ]
+)

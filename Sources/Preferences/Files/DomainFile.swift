@@ -1,0 +1,131 @@
+import Glibc
+import PropertyLists
+
+/// One property list file whose root is a dictionary: a preferences domain on disk.
+///
+/// Reads parse the whole file and never change it. Updates are read-modify-write under an
+/// exclusive lock on `<path>.lock`: the file is read again under the lock, the caller's change is
+/// applied to what is there now, and the result replaces the file through ``AtomicFile``. A file
+/// that does not read is never overwritten.
+public struct DomainFile: Sendable {
+    /// The domain file.
+    public let path: String
+    /// How messages name the domain, for example `com.example.editor`.
+    public let domain: String
+
+    /// Creates a handle on the file at `path`; nothing is read or created yet.
+    ///
+    /// - Parameters:
+    ///   - path: The property list file.
+    ///   - domain: How messages name it; the path when `nil`.
+    public init(path: String, domain: String? = nil) {
+        self.path = path
+        self.domain = domain ?? path
+    }
+
+    /// The lock file beside the domain file.
+    public var lockPath: String { path + ".lock" }
+
+    /// The identity of the file on disk, to tell whether it changed since it was read.
+    public struct Version: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int64
+        let modifiedNanoseconds: Int64
+    }
+
+    /// The version of the file on disk now, or `nil` when there is no file.
+    public func currentVersion() -> Version? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Version(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                       modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    }
+
+    /// Reads the domain.
+    ///
+    /// - Returns: The root dictionary, or `nil` when the file does not exist.
+    /// - Throws: ``PreferenceError`` with code `.unreadable` (with the reader's file and line
+    ///   diagnostics) when the file is not a property list with a dictionary at its root.
+    public func read() throws(PreferenceError) -> PropertyListDictionary? {
+        let value: PropertyList
+        do {
+            value = try PropertyListReader().read(contentsOf: path)
+        } catch {
+            if error.code == .io, access(path, F_OK) != 0, errno == ENOENT { return nil }
+            throw unreadable(error)
+        }
+        guard case .dictionary(let dictionary) = value else {
+            throw PreferenceError(.unreadable,
+                "\(path): the root of a domain file must be a dictionary, but it is \(value.typeName == "array" ? "an" : "a") \(value.typeName); the file was left untouched")
+        }
+        return dictionary
+    }
+
+    /// Changes the domain under its lock.
+    ///
+    /// `body` receives the dictionary on disk now (`nil` when there is no file) and changes it
+    /// in place; setting it to `nil` removes the file. When `body` leaves the dictionary as it
+    /// was, nothing is written.
+    ///
+    /// - Parameters:
+    ///   - lockTimeout: Seconds to wait for another writer; `PREFS_LOCK_TIMEOUT` or 10 when `nil`.
+    ///   - body: The change, applied once, under the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: `.unreadable` when the file on disk does not read (it is left untouched),
+    ///   `.lockTimeout`, `.writeFailed` (the old file is intact), or what `body` throws.
+    public func update<Result>(
+        lockTimeout: Double? = nil,
+        _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        let lock = try FileLock(path: lockPath, domain: domain, timeout: lockTimeout ?? Self.defaultLockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let original = try read()
+        var dictionary = original
+        let result = try body(&dictionary)
+        guard dictionary != original else { return result }
+        sweepTemporaryFiles()
+        if let dictionary {
+            let bytes: [UInt8]
+            do {
+                bytes = try PropertyListWriter().write(.dictionary(dictionary))
+            } catch {
+                throw PreferenceError(.invalidArgument, "cannot store this value in \(domain): \(error.message)")
+            }
+            try AtomicFile.write(bytes, to: path)
+        } else {
+            try AtomicFile.remove(path)
+        }
+        return result
+    }
+
+    /// The lock timeout from `PREFS_LOCK_TIMEOUT` (seconds), 10 when unset or not a number.
+    public static var defaultLockTimeout: Double {
+        guard let text = getenv("PREFS_LOCK_TIMEOUT").map({ String(cString: $0) }),
+              let seconds = Double(text), seconds >= 0, seconds.isFinite else { return 10 }
+        return seconds
+    }
+
+    private func unreadable(_ error: PropertyListError) -> PreferenceError {
+        if error.code == .io {
+            return PreferenceError(.unreadable, "cannot read \(path): \(error.message)")
+        }
+        return PreferenceError(.unreadable,
+            "\(path) does not read as a property list and was left untouched; fix it by hand (prefs validate \(path) lists the problems), or move it aside and write the domain again",
+            diagnostics: error.diagnostics)
+    }
+
+    /// Removes temporary files that writers killed mid-write left behind. Only called under
+    /// the lock, when no other writer of this domain can be using one.
+    private func sweepTemporaryFiles() {
+        let folder = AtomicFile.parentFolder(of: path)
+        let prefix = AtomicFile.fileName(of: path) + AtomicFile.temporaryInfix
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import PropertyLists
+
+/// An error from the preferences store, with a message that names the domain, key or file and
+/// says what to do.
+///
+/// Where `UserDefaults` stays silent (a corrupt file read as empty, a failed write reported as
+/// success), `PreferenceStore` throws one of these.
+public struct PreferenceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure; `prefs` maps each to its exit status.
+    public enum Code: Hashable, Sendable {
+        /// The domain, key or file does not exist.
+        case notFound
+        /// A domain name, key path or value was refused before anything was touched.
+        case invalidArgument
+        /// A stored value is not of the type asked for, or does not decode.
+        case typeMismatch
+        /// A domain file does not read as a property list with a dictionary at its root. It was
+        /// left exactly as it was.
+        case unreadable
+        /// A write failed; the previous file is intact.
+        case writeFailed
+        /// Another process held the domain's lock for longer than the timeout.
+        case lockTimeout
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// What went wrong, naming the file, key or argument.
+    public let message: String
+    /// For ``Code/unreadable``, the reader's problems with file and line.
+    public let diagnostics: [PropertyListDiagnostic]
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, diagnostics: [PropertyListDiagnostic] = []) {
+        self.code = code
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    /// The message, preceded by the reader's `file:line: error:` lines when there are any.
+    public var description: String {
+        (diagnostics.map(\.description) + [message]).joined(separator: "\n")
+    }
+}

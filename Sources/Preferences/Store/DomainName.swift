@@ -1,0 +1,54 @@
+/// A checked domain name: safe to use as a file name inside the preferences folder.
+///
+/// A name is 1 to ``maxLength`` bytes of UTF-8 and may not contain `/`, `\`, NUL or other
+/// control characters, may not contain `..`, and may not start with `.` or `-`. So a domain
+/// always maps to exactly `<root>/<name>.plist` and nothing outside the root is ever touched.
+public struct DomainName: Hashable, Sendable, CustomStringConvertible {
+    /// The longest name in UTF-8 bytes: 200, which leaves room in a 255-byte file name for
+    /// `.plist`, `.lock` and the temporary-file suffix.
+    public static let maxLength = 200
+
+    /// The name of the global domain, whose values every domain sees (`-g` on the command line).
+    public static let global = DomainName(unchecked: "NSGlobalDomain")
+
+    /// The name as given.
+    public let rawValue: String
+
+    private init(unchecked name: String) {
+        rawValue = name
+    }
+
+    /// Checks `name`.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the name and saying
+    ///   which rule it breaks.
+    public init(_ name: String) throws(PreferenceError) {
+        func refuse(_ reason: String) -> PreferenceError {
+            PreferenceError(.invalidArgument, "invalid domain name \(Self.quoted(name)): \(reason)")
+        }
+        if name.isEmpty { throw refuse("it is empty") }
+        if name.utf8.count > Self.maxLength {
+            throw refuse("it is \(name.utf8.count) bytes long; the limit is \(Self.maxLength)")
+        }
+        if name.contains("/") || name.contains("\\") { throw refuse("it may not contain '/' or '\\'") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw refuse("it may not contain control characters")
+        }
+        if name.contains("..") { throw refuse("it may not contain '..'") }
+        if name.hasPrefix(".") || name.hasPrefix("-") { throw refuse("it may not start with '.' or '-'") }
+        rawValue = name
+    }
+
+    /// The file name of the domain: `<name>.plist`.
+    public var fileName: String { rawValue + ".plist" }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    static func quoted(_ name: String) -> String {
+        let visible = name.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+        }.joined()
+        return "\"" + (visible.count > 80 ? String(visible.prefix(80)) + "…" : visible) + "\""
+    }
+}

@@ -1,0 +1,181 @@
+import PropertyLists
+import Synchronization
+
+/// Preferences for Linux programs, used like `UserDefaults`: named domains of typed values in
+/// XML property list files, shared safely between processes.
+///
+/// ```swift
+/// let store = try PreferenceStore(domain: "com.example.editor")
+/// store.register(defaults: ["fontSize": 12])
+/// try store.set(14, forKey: "fontSize")
+/// let size = try store.integer(forKey: "fontSize")   // 14
+/// ```
+///
+/// Lookups go through the search list: the argument domain (`-key value` on the command line),
+/// the store's domain, the global domain (``DomainName/global``), then registered defaults.
+///
+/// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
+/// (and never overwritten), and a failed write is an error, not a silent loss. Each change is
+/// written at once, durably, as a locked read-modify-write of the file, so concurrent writers of
+/// different keys never lose an update; a change another process wrote is seen by the next read.
+public final class PreferenceStore: Sendable {
+    /// The store's domain.
+    public let domain: DomainName
+    /// The folder holding the domain files.
+    public let folder: PreferencesFolder
+    /// The values given on the command line, which take precedence over every domain.
+    public let argumentDomain: PropertyListDictionary
+    private let state = Mutex(State())
+
+    private struct State {
+        var registered = PropertyListDictionary()
+        var snapshots: [String: Snapshot] = [:]
+    }
+
+    private struct Snapshot {
+        let version: DomainFile.Version
+        let dictionary: PropertyListDictionary
+    }
+
+    /// Opens the store of a domain.
+    ///
+    /// - Parameters:
+    ///   - domain: The domain name, such as `com.example.editor`.
+    ///   - folder: Where domain files live; ``PreferencesFolder/fromEnvironment()`` when `nil`.
+    ///   - arguments: The command line whose `-key value` pairs form the argument domain; the
+    ///     process's own arguments by default. The first element is the program and is skipped.
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
+    ///   no folder can be found.
+    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments) throws(PreferenceError) {
+        self.domain = try DomainName(domain)
+        if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
+        argumentDomain = ArgumentDomain.parse(arguments)
+    }
+
+    // MARK: Search list
+
+    /// The value for `key` from the first domain of the search list that has one.
+    ///
+    /// - Throws: `.unreadable` when the domain or global file does not read.
+    public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
+        if let value = argumentDomain[key] { return value }
+        if let value = try persistentValues(of: domain)?[key] { return value }
+        if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
+        return state.withLock { $0.registered[key] }
+    }
+
+    /// Every value the search list resolves, as one dictionary.
+    ///
+    /// - Throws: `.unreadable` when the domain or global file does not read.
+    public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
+        var result = state.withLock { $0.registered }
+        var layers = [try persistentValues(of: domain), argumentDomain]
+        if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
+        for layer in layers {
+            for (key, value) in layer ?? PropertyListDictionary() { result[key] = value }
+        }
+        return result
+    }
+
+    /// Adds values to the registration domain, the last place the search list looks.
+    ///
+    /// Registered values live in memory only; a value registered again replaces the old one.
+    public func register(defaults: PropertyListDictionary) {
+        state.withLock { state in
+            for (key, value) in defaults { state.registered[key] = value }
+        }
+    }
+
+    /// Adds values to the registration domain.
+    ///
+    /// - Throws: `.invalidArgument` when a value has no property list form.
+    public func register(defaults: [String: any PropertyListConvertible]) throws(PreferenceError) {
+        var dictionary = PropertyListDictionary(minimumCapacity: defaults.count)
+        for (key, value) in defaults { dictionary[key] = try value.propertyListValue() }
+        register(defaults: dictionary)
+    }
+
+    // MARK: Writing
+
+    /// Stores `value` under `key` in the store's domain; `nil` removes the key.
+    ///
+    /// - Throws: `.invalidArgument` for a value with no property list form (nothing is written),
+    ///   `.unreadable` when the domain file does not read (it is left untouched), `.writeFailed`,
+    ///   `.lockTimeout`.
+    public func set(_ value: (any PropertyListConvertible)?, forKey key: String) throws(PreferenceError) {
+        let plist = try value?.propertyListValue()
+        try update { $0[key] = plist }
+    }
+
+    /// Removes the value of `key` from the store's domain.
+    ///
+    /// - Throws: As ``set(_:forKey:)``.
+    public func removeObject(forKey key: String) throws(PreferenceError) {
+        try update { $0[key] = nil }
+    }
+
+    /// Changes several values of the store's domain in one locked read-modify-write.
+    ///
+    /// `body` receives the domain as it is on disk now; what it leaves is written at once.
+    ///
+    /// - Returns: What `body` returns.
+    /// - Throws: As ``set(_:forKey:)``, or what `body` throws (then nothing is written).
+    @discardableResult
+    public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
+        try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
+            var values = dictionary ?? PropertyListDictionary()
+            let result = try body(&values)
+            dictionary = values
+            return result
+        }
+    }
+
+    // MARK: Persistent domains
+
+    /// The names of the domains with files in ``folder``, sorted.
+    public var persistentDomainNames: [String] {
+        get throws(PreferenceError) { try folder.domainNames() }
+    }
+
+    /// The values stored in a domain's file, or `nil` when it has none.
+    ///
+    /// - Throws: `.invalidArgument` for a bad name, `.unreadable` when the file does not read.
+    public func persistentDomain(forName name: String) throws(PreferenceError) -> PropertyListDictionary? {
+        try persistentValues(of: DomainName(name))
+    }
+
+    /// Replaces a domain's values with `values`.
+    ///
+    /// - Throws: As ``set(_:forKey:)``.
+    public func setPersistentDomain(_ values: PropertyListDictionary, forName name: String) throws(PreferenceError) {
+        try updatePersistentDomain(DomainName(name)) { $0 = values }
+    }
+
+    /// Removes a domain's file.
+    ///
+    /// - Throws: As ``set(_:forKey:)``.
+    public func removePersistentDomain(forName name: String) throws(PreferenceError) {
+        try updatePersistentDomain(DomainName(name)) { $0 = nil }
+    }
+
+    private func updatePersistentDomain<Result>(
+        _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        try folder.create()
+        return try folder.file(for: name).update(body)
+    }
+
+    /// The domain's values, parsed again only when the file changed since the last read.
+    private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
+        let file = folder.file(for: name)
+        guard let version = file.currentVersion() else { return nil }
+        if let snapshot = state.withLock({ $0.snapshots[name.rawValue] }), snapshot.version == version {
+            return snapshot.dictionary
+        }
+        guard let dictionary = try file.read() else { return nil }
+        // Remember the version seen before reading: if the file changes while it is read, the
+        // next lookup sees a newer version and reads again.
+        state.withLock { $0.snapshots[name.rawValue] = Snapshot(version: version, dictionary: dictionary) }
+        return dictionary
+    }
+}

@@ -1,0 +1,76 @@
+import Glibc
+import PropertyLists
+
+/// The folder that holds the domain files: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
+/// `~/.config/prefs`.
+///
+/// The folder and any missing parents are created 0700 on the first write. Domain files are
+/// `<folder>/<domain>.plist`, 0600.
+public struct PreferencesFolder: Sendable {
+    /// The folder's path.
+    public let path: String
+
+    /// The folder at `path`.
+    public init(path: String) {
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// The folder named by the environment: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
+    /// `$HOME/.config/prefs`.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when none of these is set.
+    public static func fromEnvironment() throws(PreferenceError) -> PreferencesFolder {
+        func variable(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let home = variable("PREFS_HOME") { return PreferencesFolder(path: home) }
+        if let config = variable("XDG_CONFIG_HOME") { return PreferencesFolder(path: config + "/prefs") }
+        if let home = variable("HOME") { return PreferencesFolder(path: home + "/.config/prefs") }
+        throw PreferenceError(.invalidArgument, "cannot find the preferences folder: set PREFS_HOME, XDG_CONFIG_HOME or HOME")
+    }
+
+    /// The file of `domain` in this folder.
+    public func file(for domain: DomainName) -> DomainFile {
+        DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue)
+    }
+
+    /// The names of the domains that have files here, sorted.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.unreadable` when the folder exists but cannot
+    ///   be listed. A missing folder has no domains.
+    public func domainNames() throws(PreferenceError) -> [String] {
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw PreferenceError(.unreadable, "cannot list \(path): \(systemErrorText())")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard name.hasSuffix(".plist"), !name.hasPrefix(".") else { continue }
+            let domain = String(name.dropLast(".plist".count))
+            if (try? DomainName(domain)) != nil { names.append(domain) }
+        }
+        return names.sorted(by: PropertyListDictionary.precedes)
+    }
+
+    /// Creates the folder and its missing parents, each 0700.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the folder that could not
+    ///   be created.
+    public func create() throws(PreferenceError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw PreferenceError(.writeFailed, "cannot create the folder \(prefix): \(systemErrorText())")
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw PreferenceError(.writeFailed, "\(path) is not a folder")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// The dictionary of a property list: string keys mapped to values, keys compared exactly.
+///
+/// Swift's `String` equality treats canonically equivalent strings as equal, so `"é"` (one
+/// scalar) and `"e\u{301}"` would be one key in a `[String: PropertyList]`. Property list files
+/// can hold both, and a Mac keeps both, so this dictionary compares keys by their Unicode
+/// scalars and never merges them.
+///
+/// Iteration order is unspecified; ``sortedKeys`` gives the order the canonical writer uses.
+public struct PropertyListDictionary: Hashable, Sendable {
+    /// A key compared and hashed by its UTF-8 bytes.
+    struct ExactKey: Hashable, Sendable {
+        let string: String
+
+        init(_ string: String) { self.string = string }
+
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+            lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var string = string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(string.utf8.count)
+        }
+    }
+
+    private var storage: [ExactKey: PropertyList]
+
+    /// Creates an empty dictionary.
+    public init() {
+        storage = [:]
+    }
+
+    /// Creates an empty dictionary with room for `capacity` entries.
+    public init(minimumCapacity capacity: Int) {
+        storage = Dictionary(minimumCapacity: capacity)
+    }
+
+    /// The number of entries.
+    public var count: Int { storage.count }
+
+    /// Whether the dictionary has no entries.
+    public var isEmpty: Bool { storage.isEmpty }
+
+    /// The value stored under exactly `key`, compared scalar by scalar.
+    public subscript(key: String) -> PropertyList? {
+        get { storage[ExactKey(key)] }
+        set { storage[ExactKey(key)] = newValue }
+    }
+
+    /// Stores `value` under `key` and returns the value it replaced, if any.
+    ///
+    /// - Complexity: O(1) on average.
+    @discardableResult
+    public mutating func updateValue(_ value: PropertyList, forKey key: String) -> PropertyList? {
+        storage.updateValue(value, forKey: ExactKey(key))
+    }
+
+    /// Removes the value under `key` and returns it, if there was one.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> PropertyList? {
+        storage.removeValue(forKey: ExactKey(key))
+    }
+
+    /// The keys in unspecified order.
+    public var keys: [String] { storage.keys.map(\.string) }
+
+    /// The keys in the order Apple's writer uses: by UTF-16 code units.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public var sortedKeys: [String] {
+        keys.sorted(by: Self.precedes)
+    }
+
+    /// The entries in the order of ``sortedKeys``.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public var sortedEntries: [(key: String, value: PropertyList)] {
+        storage.map { (key: $0.key.string, value: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+    }
+
+    /// Whether `a` sorts before `b` by UTF-16 code units, as CoreFoundation sorts keys.
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        // Keys are ASCII almost always; bytes order the same as UTF-16 there.
+        var left = a.utf16.makeIterator()
+        var right = b.utf16.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let l?, let r?) where l != r: return l < r
+            default: continue
+            }
+        }
+    }
+}
+
+extension PropertyListDictionary: Sequence {
+    /// Iterates over the entries in unspecified order.
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: PropertyList)> {
+        storage.lazy.map { (key: $0.key.string, value: $0.value) }.makeIterator()
+    }
+}
+
+extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, PropertyList)...) {
+        self.init(minimumCapacity: elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+}

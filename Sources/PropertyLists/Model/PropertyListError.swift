@@ -1,0 +1,72 @@
+/// One problem found in a property list, located by file and line.
+public struct PropertyListDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The file as the user named it, or `nil` for input that came from memory.
+    public var file: String?
+    /// The 1-based line the problem was found on, or `nil` when no line applies.
+    public var line: Int?
+    /// What is wrong, in words a user can act on.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(file: String?, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: error: message`, the form compilers and linters print.
+    public var description: String {
+        var location = file ?? "<input>"
+        if let line { location += ":\(line)" }
+        return "\(location): error: \(message)"
+    }
+}
+
+/// An error reading or writing a property list.
+///
+/// Reading errors carry every problem the reader found, each with file and line; the
+/// description lists them one per line, as `prefs validate` prints them.
+public struct PropertyListError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of failure, for callers that branch on it.
+    public enum Code: Hashable, Sendable {
+        /// The bytes are not well-formed XML (or not text in a known encoding).
+        case malformed
+        /// Well-formed XML that is not a valid property list: the DTD or a value's syntax.
+        case invalid
+        /// The input uses XML features a property list must not: DTD subsets, entities, foreign DTDs.
+        case forbidden
+        /// The input is a property list in another format (binary, JSON, OpenStep).
+        case unsupportedFormat
+        /// The input or value is beyond a documented limit (``PropertyListLimits``).
+        case tooLarge
+        /// A value that XML 1.0 cannot carry, refused by the writer.
+        case unrepresentable
+        /// The file could not be opened or read.
+        case io
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The problems, at least one, in the order they were found.
+    public var diagnostics: [PropertyListDiagnostic]
+
+    /// Creates an error from its problems.
+    public init(_ code: Code, diagnostics: [PropertyListDiagnostic]) {
+        precondition(!diagnostics.isEmpty, "a PropertyListError needs a diagnostic")
+        self.code = code
+        self.diagnostics = diagnostics
+    }
+
+    /// Creates an error with one problem.
+    public init(_ code: Code, file: String? = nil, line: Int? = nil, _ message: String) {
+        self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, message: message)])
+    }
+
+    /// The problems, one per line, each as `file:line: error: message`.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    /// The first problem's message without its location.
+    public var message: String { diagnostics[0].message }
+}

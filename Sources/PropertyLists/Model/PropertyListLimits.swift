@@ -1,0 +1,17 @@
+/// The bounds prefs keeps on property lists, so that hostile or runaway input is refused in
+/// bounded time and memory, and so that prefs never writes a file its own reader refuses.
+///
+/// Both the reader and the writer enforce them.
+public enum PropertyListLimits {
+    /// The most arrays and dictionaries one value may nest inside each other: 200.
+    ///
+    /// libxml2 stops at 256 nested elements without `XML_PARSE_HUGE` (which reopens known
+    /// denial-of-service holes); 200 containers plus `<plist>` and a leaf stay well below it.
+    public static let maxNestingDepth = 200
+
+    /// The largest input the reader accepts and the largest file the writer produces: 64 MiB.
+    public static let maxInputSize = 64 << 20
+
+    /// How many problems one file reports before the reader stops looking: 50.
+    public static let maxDiagnostics = 50
+}

@@ -1,0 +1,71 @@
+import CLibXML2
+
+/// Validates a stream of elements against Apple's property list DTD with libxml2's push-mode
+/// validator (`xmlValidatePushElement`, `xmlValidatePushCData`, `xmlValidatePopElement`).
+///
+/// The DTD is the copy embedded from `Schemas/PropertyList-1.0.dtd`, parsed from memory: the
+/// document's own DOCTYPE is never resolved, and a document without one is validated all the
+/// same. Problems are raised as libxml2 validity errors to the thread's structured error handler.
+///
+/// Each parse owns its validator: libxml2 builds content models lazily inside the DTD, so a
+/// DTD must not be shared between threads.
+final class DTDValidator {
+    private let document: xmlDocPtr
+    private let dtd: xmlDtdPtr
+    private let context: xmlValidCtxtPtr
+    /// One node per element name: the validator keeps node pointers only to name them in
+    /// messages, so a single node serves every element of that name.
+    private var nodes: [String: xmlNodePtr] = [:]
+
+    /// Parses the embedded DTD.
+    init() {
+        let bytes = PackageResources.PropertyList_1_0_dtd
+        let buffer = bytes.withUnsafeBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) {
+                xmlParserInputBufferCreateMem($0.baseAddress, Int32($0.count), XML_CHAR_ENCODING_UTF8)
+            }
+        }
+        guard let dtd = xmlIOParseDTD(nil, buffer, XML_CHAR_ENCODING_UTF8),
+              let document = xmlNewDoc("1.0"),
+              let context = xmlNewValidCtxt()
+        else { fatalError("the embedded property list DTD does not parse") }
+        document.pointee.extSubset = dtd
+        dtd.pointee.doc = document
+        self.document = document
+        self.dtd = dtd
+        self.context = context
+    }
+
+    deinit {
+        for node in nodes.values { xmlFreeNode(node) }
+        xmlFreeValidCtxt(context)
+        xmlFreeDoc(document)
+    }
+
+    /// Checks an element that starts here against its parent's content model.
+    func push(_ name: String) {
+        xmlValidatePushElement(context, document, node(named: name), name)
+    }
+
+    /// Checks character data against the content model of the innermost open element.
+    func pushText(_ text: UnsafePointer<xmlChar>, count: Int32) {
+        xmlValidatePushCData(context, text, count)
+    }
+
+    /// Checks that the innermost open element is complete, and closes it.
+    func pop(_ name: String) {
+        xmlValidatePopElement(context, document, node(named: name), name)
+    }
+
+    /// Whether the DTD declares `attribute` on `element`.
+    func declares(attribute: String, on element: String) -> Bool {
+        xmlGetDtdAttrDesc(dtd, element, attribute) != nil
+    }
+
+    private func node(named name: String) -> xmlNodePtr {
+        if let node = nodes[name] { return node }
+        guard let node = xmlNewDocNode(document, nil, name, nil) else { fatalError("libxml2 is out of memory") }
+        nodes[name] = node
+        return node
+    }
+}

@@ -1,0 +1,104 @@
+/// Parsing of the text inside `<real>` and `<data>`; integers and dates parse through
+/// ``PropertyListInteger/init(parsing:)`` and ``PropertyListDate/init(parsing:)``.
+enum ScalarText {
+    /// Whether `byte` is XML white space.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// `bytes` without leading and trailing XML white space.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isSpace(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    /// Parses a real: decimal notation with optional sign, fraction and exponent, or `nan`,
+    /// `inf`, `infinity` with an optional sign, in any case.
+    static func real(_ text: ArraySlice<UInt8>) -> Double? {
+        let string = String(decoding: text, as: UTF8.self)
+        switch string.lowercased() {
+        case "nan", "+nan", "-nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default: break
+        }
+        var index = text.startIndex
+        func digits() -> Int {
+            let start = index
+            while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
+            return index - start
+        }
+        if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+        var mantissaDigits = digits()
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            index += 1
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return nil }
+        if index < text.endIndex, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard index == text.endIndex else { return nil }
+        return Double(string)
+    }
+
+    /// The outcome of decoding Base64 text.
+    enum Base64Result {
+        case bytes([UInt8])
+        /// The text has a character outside the alphabet, at this offset.
+        case badCharacter(UInt8)
+        /// The text ends in the middle of a group or has `=` in the middle.
+        case badLength
+    }
+
+    /// Decodes Base64, ignoring white space anywhere, with or without `=` padding.
+    static func base64(_ text: ArraySlice<UInt8>) -> Base64Result {
+        var output = [UInt8]()
+        output.reserveCapacity(text.count / 4 * 3)
+        var group: UInt32 = 0
+        var count = 0
+        var padding = 0
+        for byte in text {
+            if isSpace(byte) { continue }
+            if byte == UInt8(ascii: "=") {
+                padding += 1
+                continue
+            }
+            guard padding == 0 else { return .badLength }
+            guard let value = base64Value[Int(byte)] else { return .badCharacter(byte) }
+            group = group << 6 | UInt32(value)
+            count += 1
+            if count == 4 {
+                output.append(UInt8(truncatingIfNeeded: group >> 16))
+                output.append(UInt8(truncatingIfNeeded: group >> 8))
+                output.append(UInt8(truncatingIfNeeded: group))
+                group = 0
+                count = 0
+            }
+        }
+        switch count {
+        case 0:
+            guard padding == 0 else { return .badLength }
+        case 2:
+            guard padding == 0 || padding == 2 else { return .badLength }
+            output.append(UInt8(truncatingIfNeeded: group >> 4))
+        case 3:
+            guard padding == 0 || padding == 1 else { return .badLength }
+            output.append(UInt8(truncatingIfNeeded: group >> 10))
+            output.append(UInt8(truncatingIfNeeded: group >> 2))
+        default:
+            return .badLength
+        }
+        return .bytes(output)
+    }
+
+    private static let base64Value: [UInt8?] = {
+        var table = [UInt8?](repeating: nil, count: 256)
+        for (index, byte) in Base64.alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+}

@@ -1,0 +1,198 @@
+/// Writes property lists in Apple's canonical XML form, byte for byte what CoreFoundation
+/// writes, so that macOS tools, Python's `plistlib` and libplist read the files unchanged.
+///
+/// The form: the XML declaration, Apple's DOCTYPE and `<plist version="1.0">`; one element per
+/// line indented with tabs; dictionary keys sorted by UTF-16 code units; only `&`, `<` and `>`
+/// escaped; `<dict/>`, `<array/>` and `<string></string>` for empty values; reals as `%.17g`
+/// (``RealFormat``); dates as `YYYY-MM-DDTHH:MM:SSZ`; data as Base64 lines of 76 − 8 × depth
+/// columns at the element's indentation; a final newline.
+///
+/// One deliberate difference keeps every value exact: a carriage return is written `&#13;`,
+/// because XML readers (CoreFoundation's aside) turn a raw one into a line feed.
+///
+/// ```swift
+/// let bytes = try PropertyListWriter().write(["name": "Ada"])
+/// ```
+public struct PropertyListWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    private static let header = Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """.utf8)
+    private static let footer = Array("</plist>\n".utf8)
+
+    /// The canonical XML form of `value`.
+    ///
+    /// - Throws: ``PropertyListError`` when a string or key holds a character XML 1.0 cannot
+    ///   carry (NUL and most other control characters, U+FFFE, U+FFFF), when containers nest
+    ///   deeper than ``PropertyListLimits/maxNestingDepth``, or when the document would exceed
+    ///   ``PropertyListLimits/maxInputSize``: the writer never produces what the reader refuses.
+    /// - Complexity: O(*n* log *n*) in the number of values (keys are sorted).
+    public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
+        var encoder = Encoder()
+        encoder.output.append(contentsOf: Self.header)
+        try encoder.append(value, depth: 0)
+        encoder.output.append(contentsOf: Self.footer)
+        guard encoder.output.count <= PropertyListLimits.maxInputSize else {
+            throw PropertyListError(.tooLarge,
+                "the property list would be \(encoder.output.count) bytes; prefs writes property lists of up to \(PropertyListLimits.maxInputSize) bytes")
+        }
+        return encoder.output
+    }
+
+    private struct Encoder {
+        var output: [UInt8] = []
+        var path: [String] = []
+
+        init() {
+            output.reserveCapacity(4096)
+        }
+
+        mutating func append(_ value: PropertyList, depth: Int) throws(PropertyListError) {
+            indent(depth)
+            switch value {
+            case .string(let string):
+                try element("string", escaping: string, depth: depth)
+            case .integer(let integer):
+                element("integer", raw: integer.description)
+            case .real(let real):
+                element("real", raw: RealFormat.string(real))
+            case .bool(let bool):
+                output.append(contentsOf: bool ? Array("<true/>\n".utf8) : Array("<false/>\n".utf8))
+            case .date(let date):
+                element("date", raw: date.iso8601)
+            case .data(let bytes):
+                appendData(bytes, depth: depth)
+            case .array(let elements):
+                try checkDepth(depth)
+                guard !elements.isEmpty else {
+                    output.append(contentsOf: "<array/>\n".utf8)
+                    return
+                }
+                output.append(contentsOf: "<array>\n".utf8)
+                for (index, element) in elements.enumerated() {
+                    path.append(String(index))
+                    try append(element, depth: depth + 1)
+                    path.removeLast()
+                }
+                indent(depth)
+                output.append(contentsOf: "</array>\n".utf8)
+            case .dictionary(let dictionary):
+                try checkDepth(depth)
+                guard !dictionary.isEmpty else {
+                    output.append(contentsOf: "<dict/>\n".utf8)
+                    return
+                }
+                output.append(contentsOf: "<dict>\n".utf8)
+                for (key, element) in dictionary.sortedEntries {
+                    path.append(key)
+                    indent(depth + 1)
+                    try self.element("key", escaping: key, depth: depth + 1, isKey: true)
+                    try append(element, depth: depth + 1)
+                    path.removeLast()
+                }
+                indent(depth)
+                output.append(contentsOf: "</dict>\n".utf8)
+            }
+        }
+
+        private func checkDepth(_ depth: Int) throws(PropertyListError) {
+            if depth >= PropertyListLimits.maxNestingDepth {
+                throw PropertyListError(.tooLarge,
+                    "\(location) nests arrays and dictionaries deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs writes")
+            }
+        }
+
+        private var location: String {
+            path.isEmpty ? "the value" : "the value at key path \"\(path.joined(separator: "."))\""
+        }
+
+        private mutating func indent(_ depth: Int) {
+            output.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
+        }
+
+        private mutating func element(_ name: String, raw text: String) {
+            output.append(UInt8(ascii: "<"))
+            output.append(contentsOf: name.utf8)
+            output.append(UInt8(ascii: ">"))
+            output.append(contentsOf: text.utf8)
+            output.append(contentsOf: "</".utf8)
+            output.append(contentsOf: name.utf8)
+            output.append(contentsOf: ">\n".utf8)
+        }
+
+        private mutating func element(_ name: String, escaping text: String, depth: Int, isKey: Bool = false) throws(PropertyListError) {
+            output.append(UInt8(ascii: "<"))
+            output.append(contentsOf: name.utf8)
+            output.append(UInt8(ascii: ">"))
+            var bytes = text.utf8.makeIterator()
+            while let byte = bytes.next() {
+                switch byte {
+                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+                case 0x0D: output.append(contentsOf: "&#13;".utf8)
+                case 0x09, 0x0A: output.append(byte)
+                case 0..<0x20, 0x7F:
+                    throw unrepresentable("U+" + String(UInt32(byte), radix: 16, uppercase: true).leftPadded(4), isKey: isKey)
+                case 0xEF:
+                    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
+                    output.append(byte)
+                    if let second = bytes.next() {
+                        output.append(second)
+                        if let third = bytes.next() {
+                            if second == 0xBF && (third == 0xBE || third == 0xBF) {
+                                throw unrepresentable(third == 0xBE ? "U+FFFE" : "U+FFFF", isKey: isKey)
+                            }
+                            output.append(third)
+                        }
+                    }
+                default: output.append(byte)
+                }
+            }
+            output.append(contentsOf: "</".utf8)
+            output.append(contentsOf: name.utf8)
+            output.append(contentsOf: ">\n".utf8)
+        }
+
+        private func unrepresentable(_ character: String, isKey: Bool) -> PropertyListError {
+            let what = isKey ? "the key \"\(Self.visible(path.last ?? ""))\"" : location
+            return PropertyListError(.unrepresentable,
+                "\(what) holds the character \(character), which XML 1.0 cannot carry; store such text as data instead")
+        }
+
+        /// `string` with control characters spelled `\u{…}`, for messages.
+        private static func visible(_ string: String) -> String {
+            string.unicodeScalars.map {
+                $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n"
+                    ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+            }.joined()
+        }
+
+        private mutating func appendData(_ bytes: [UInt8], depth: Int) {
+            output.append(contentsOf: "<data>\n".utf8)
+            let columns = 76 - 8 * min(depth, 8)
+            let bytesPerLine = columns / 4 * 3
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + bytesPerLine, bytes.count)
+                indent(depth)
+                Base64.encode(bytes[start..<end], into: &output)
+                output.append(UInt8(ascii: "\n"))
+                start = end
+            }
+            indent(depth)
+            output.append(contentsOf: "</data>\n".utf8)
+        }
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
+    }
+}
