@@ -37,6 +37,6 @@ let package = Package(
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes"]),
-        .testTarget(name: "PrefsCLITests", dependencies: ["PropertyLists"]),
+        .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "PropertyLists"]),
     ]
 )
