@@ -17,7 +17,7 @@ struct Prefs: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Read.self, ReadType.self, Write.self, Delete.self, Domains.self, Find.self, Rename.self,
-            Import.self, Export.self, Validate.self, Convert.self,
+            Import.self, Export.self, Validate.self, Convert.self, PaletteCommand.self,
         ]
     )
 

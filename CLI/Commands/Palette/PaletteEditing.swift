@@ -1,0 +1,100 @@
+import ArgumentParser
+import Palettes
+
+extension Prefs {
+    /// `prefs palette add NAME [--emojis E] [--at INDEX]`.
+    struct AddPalette: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a palette with a new id.")
+
+        @OptionGroup var options: PaletteOptions
+        @Argument(help: "The new palette's name.") var name: String
+        @Option(help: "Its emojis.") var emojis = ""
+        @Option(help: "Where it goes (clamped); the front by default.") var at = 0
+
+        func run() throws {
+            let (index, id) = try options.modify { list in
+                let index = try list.insertPalette(named: name, emojis: emojis, at: at)
+                return (index, list.palettes[index].id)
+            }
+            if index != at { Output.error("note: index \(at) is out of range; inserted at \(index)") }
+            Output.write("added \"\(name)\" with id \(id) at index \(index)\n")
+        }
+    }
+
+    /// `prefs palette remove SELECTOR`.
+    struct RemovePalette: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a palette (never the last one).")
+
+        @OptionGroup var options: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+
+        func run() throws {
+            try options.modify { list in
+                try list.removePalette(at: try selector.resolve(in: list))
+            }
+        }
+    }
+
+    /// `prefs palette rename SELECTOR NEW`.
+    struct RenamePalette: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a palette.")
+
+        @OptionGroup var options: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+        @Argument(help: "The new name.") var newName: String
+
+        func run() throws {
+            try options.modify { list in
+                try list.renamePalette(at: try selector.resolve(in: list), to: newName)
+            }
+        }
+    }
+
+    /// `prefs palette move SELECTOR --to INDEX`.
+    struct MovePalette: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a palette to another index (clamped).")
+
+        @OptionGroup var options: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+        @Option(help: "The index to move it to.") var to: Int
+
+        func run() throws {
+            let index = try options.modify { list in
+                list.movePalette(from: try selector.resolve(in: list), to: to)
+            }
+            if index != to { Output.error("note: index \(to) is out of range; moved to \(index)") }
+        }
+    }
+
+    /// `prefs palette add-emojis SELECTOR EMOJIS`.
+    struct AddEmojis: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-emojis", abstract: "Add emojis to a palette; ones it holds already are skipped.")
+
+        @OptionGroup var options: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+        @Argument(help: "The emojis to add.") var emojis: String
+
+        func run() throws {
+            try options.modify { list in
+                try list.addEmojis(emojis, toPaletteAt: try selector.resolve(in: list))
+            }
+        }
+    }
+
+    /// `prefs palette remove-emojis SELECTOR EMOJIS`.
+    struct RemoveEmojis: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove-emojis", abstract: "Remove emojis (whole grapheme clusters) from a palette.")
+
+        @OptionGroup var options: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+        @Argument(help: "The emojis to remove.") var emojis: String
+
+        func run() throws {
+            try options.modify { list in
+                list.removeEmojis(emojis, fromPaletteAt: try selector.resolve(in: list))
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Palettes
+import Preferences
+
+/// Which palette store a `prefs palette` command works on.
+struct PaletteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+    var root: String?
+
+    @Option(help: ArgumentHelp("The domain that holds the store.", valueName: "domain"))
+    var domain = PaletteDocument.defaultDomain
+
+    @Option(help: ArgumentHelp("The store's name; its palettes live under PaletteStore:<name>.", valueName: "name"))
+    var store = PaletteDocument.defaultStoreName
+
+    /// The store's document.
+    func document() throws -> PaletteDocument {
+        let folder = if let root { PreferencesFolder(path: root) } else { try PreferencesFolder.fromEnvironment() }
+        return try PaletteDocument(storeName: store, domain: domain, folder: folder)
+    }
+
+    /// Changes the store in one locked read-modify-write, printing repair warnings on stderr.
+    @discardableResult
+    func modify<Result>(_ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
+        let (result, warnings) = try document().modify(body)
+        for warning in warnings { Output.error("warning: " + warning) }
+        return result
+    }
+
+    /// The stored palettes, printing repair warnings on stderr.
+    func load() throws -> Palettes.PaletteList {
+        let (list, warnings) = try document().load()
+        for warning in warnings { Output.error("warning: " + warning) }
+        return list
+    }
+}
+
+/// `--index N`, `--id N` or `--name NAME`: which palette a command acts on.
+struct PaletteSelector: ParsableArguments {
+    @Option(help: "The palette at this index (clamped into range).")
+    var index: Int?
+
+    @Option(help: "The palette with this id.")
+    var id: Int?
+
+    @Option(help: "The first palette with exactly this name.")
+    var name: String?
+
+    func validate() throws {
+        if [index != nil, id != nil, name != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("select one palette with --index N, --id N or --name NAME")
+        }
+    }
+
+    /// The index of the selected palette in `list`, saying so on stderr when `--index` was clamped.
+    ///
+    /// - Throws: ``CLIError`` with status 1 for an unknown id or name.
+    func resolve(in list: Palettes.PaletteList) throws -> Int {
+        if let index {
+            let safe = list.clamped(index)
+            if safe != index { Output.error("note: index \(index) is out of range (0...\(list.count - 1)); using \(safe)") }
+            return safe
+        }
+        if let id {
+            guard let found = list.index(ofID: id) else { throw CLIError(.notFound, "no palette has the id \(id)") }
+            return found
+        }
+        guard let name, let found = list.index(ofName: name) else {
+            throw CLIError(.notFound, "no palette is named \"\(name ?? "")\"")
+        }
+        return found
+    }
+}
+
+extension PaletteError: PreferenceErrorConvertible {
+    var exitStatus: ExitStatus {
+        switch code {
+        case .notFound: .notFound
+        case .invalidArgument: .usage
+        case .unreadable: .unreadable
+        }
+    }
+
+    var diagnosticLines: [String] { [] }
+}

@@ -1,0 +1,24 @@
+import Glibc
+
+/// A private temporary file for text the user edits.
+enum TemporaryTextFile {
+    /// Creates a 0600 file in `$TMPDIR` (or `/tmp`) holding `text`.
+    ///
+    /// - Returns: The file's path.
+    static func create(_ text: String) throws -> String {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((folder + "/prefs-palettes-XXXXXX.txt").utf8CString)
+        let descriptor = mkstemps(&template, 4)
+        guard descriptor >= 0 else {
+            throw CLIError(.writeFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let path = String(cString: template)
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            unlink(path)
+            throw CLIError(.writeFailed, "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+}
