@@ -17,7 +17,7 @@ struct Prefs: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Read.self, ReadType.self, Write.self, Delete.self, Domains.self, Find.self, Rename.self,
-            Import.self, Export.self, Validate.self, Convert.self, PaletteCommand.self,
+            Import.self, Export.self, Validate.self, Convert.self, Doctor.self, PaletteCommand.self,
         ]
     )
 
@@ -27,8 +27,12 @@ struct Prefs: ParsableCommand {
             fail(CLIError(.usage, "argument \(position) is not valid UTF-8; prefs reads and stores UTF-8 text only"))
         }
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let request = FastPath.request(for: CommandLine.arguments) {
+                try request()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
             try Output.finish()
             Glibc.exit(ExitStatus.success.rawValue)
         } catch let error as CLIError {

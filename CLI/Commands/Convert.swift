@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs convert FILE [--to xml|json] [-o OUT]`: rewrites a property list canonically.
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Print a property list file as canonical XML or JSON.",
             discussion: """
                 XML output is byte for byte what a Mac writes. JSON maps dates to "YYYY-MM-DDTHH:MM:SSZ" \

@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs delete DOMAIN [KEY]`: removes a value or a whole domain.
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Remove a value, or a whole domain.",
             discussion: "Exits 1 when the domain or key does not exist."
         )
@@ -20,7 +21,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.target(&rest)
+            let target = try store.location.target(&rest)
             guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
                 throw CLIError(.usage, "give one KEY or --key-path, not both or several")
             }

@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs export DOMAIN FILE`: writes a domain as a property list file.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a domain as a canonical XML property list.",
             discussion: "FILE is replaced atomically; '-' writes to standard output."
         )
@@ -17,7 +18,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.target(&rest)
+            let target = try store.location.target(&rest)
             guard rest.count == 1, let destination = rest.first else { throw CLIError(.usage, "give one FILE to write ('-' for standard output)") }
             let bytes = try PropertyListWriter().write(.dictionary(target.read()))
             if destination == "-" {

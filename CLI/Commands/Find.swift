@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs find WORD`: searches keys and values of every domain.
     struct Find: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "find",
             abstract: "Search every domain's keys and values for a word (case-insensitive).",
             discussion: "Prints DOMAIN: KEY-PATH = VALUE per match. Exits 1 when nothing matches, like grep."
         )
@@ -16,7 +17,7 @@ extension Prefs {
         var word: String
 
         func run() throws {
-            let folder = try store.folder()
+            let folder = try store.location.folder()
             let needle = word.lowercased()
             var found = false
             var unreadable: CLIError?

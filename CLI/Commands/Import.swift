@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs import DOMAIN FILE`: replaces a domain with a property list file.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Replace a domain with the contents of a property list file.",
             discussion: "The whole input is read and validated before the domain is replaced; on any error nothing changes."
         )
@@ -17,7 +18,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.target(&rest)
+            let target = try store.location.target(&rest)
             guard rest.count == 1, let source = rest.first else { throw CLIError(.usage, "give one FILE to import ('-' for standard input)") }
             let value = try PropertyListReader().read(contentsOf: source, fileName: source == "-" ? "<stdin>" : source)
             guard case .dictionary(let dictionary) = value else {

@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs read [DOMAIN [KEY]]`: prints preferences.
     struct Read: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "read",
             abstract: "Print every domain, a domain, or one value.",
             discussion: """
                 With no DOMAIN, prints every domain. With a KEY (or --key-path a.b.0), prints that value: \
@@ -24,36 +25,49 @@ extension Prefs {
         var words: [String] = []
 
         func run() throws {
-            if words.isEmpty, !store.namesTarget {
-                try printEverything()
-                return
-            }
-            var rest = words[...]
-            let target = try store.target(&rest)
-            let dictionary = try target.read()
-            guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
-                throw CLIError(.usage, "give one KEY or --key-path, not both or several")
-            }
-            let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
-            guard let path else {
-                try format.print(.dictionary(dictionary))
-                return
-            }
-            guard let value = path.value(in: dictionary) else {
-                throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
-            }
-            try format.print(value)
+            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format).perform()
         }
+    }
+}
 
-        private func printEverything() throws {
-            let folder = try store.folder()
-            var everything = PropertyListDictionary()
-            for name in try folder.domainNames() {
-                if let dictionary = try folder.file(for: DomainName(name)).read() {
-                    everything[name] = .dictionary(dictionary)
-                }
-            }
-            try format.print(.dictionary(everything))
+/// What `prefs read` does, apart from parsing its command line.
+struct ReadRequest {
+    var location = StoreLocation()
+    /// The domain (unless the location names the target) and the key.
+    var words: [String]
+    var keyPath: String? = nil
+    var format = ValueFormat.text
+
+    func perform() throws {
+        if words.isEmpty, !location.namesTarget {
+            try printEverything()
+            return
         }
+        var rest = words[...]
+        let target = try location.target(&rest)
+        let dictionary = try target.read()
+        guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
+            throw CLIError(.usage, "give one KEY or --key-path, not both or several")
+        }
+        let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+        guard let path else {
+            try format.print(.dictionary(dictionary))
+            return
+        }
+        guard let value = path.value(in: dictionary) else {
+            throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
+        }
+        try format.print(value)
+    }
+
+    private func printEverything() throws {
+        let folder = try location.folder()
+        var everything = PropertyListDictionary()
+        for name in try folder.domainNames() {
+            if let dictionary = try folder.file(for: DomainName(name)).read() {
+                everything[name] = .dictionary(dictionary)
+            }
+        }
+        try format.print(.dictionary(everything))
     }
 }

@@ -19,7 +19,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.target(&rest)
+            let target = try store.location.target(&rest)
             let path: KeyPath
             if let keyPath, rest.isEmpty {
                 path = try KeyPath(parsing: keyPath)

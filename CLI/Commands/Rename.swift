@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs rename DOMAIN OLD NEW`: moves a value to another key.
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Move a value from one key to another.",
             discussion: "Exits 1 when OLD does not exist; refuses (exit 2) when NEW exists already."
         )
@@ -17,7 +18,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.target(&rest)
+            let target = try store.location.target(&rest)
             guard rest.count == 2 else { throw CLIError(.usage, "give the OLD and NEW key names") }
             let old = rest[rest.startIndex]
             let new = rest[rest.startIndex + 1]

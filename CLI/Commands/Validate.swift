@@ -5,6 +5,7 @@ extension Prefs {
     /// `prefs validate FILE...`: checks property list files for CI.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check that files are valid XML property lists.",
             discussion: """
                 Each file is parsed with libxml2 and validated against Apple's plist DTD; integers, reals, \

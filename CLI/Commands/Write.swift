@@ -6,6 +6,7 @@ extension Prefs {
     /// `prefs write DOMAIN KEY [TYPE] VALUE`: stores a value, in the manner of `defaults write`.
     struct Write: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "write",
             abstract: "Store a value, or replace a whole domain.",
             discussion: """
                 prefs write DOMAIN KEY VALUE                 a string, as on a Mac
@@ -29,61 +30,72 @@ extension Prefs {
         var words: [String] = []
 
         func run() throws {
-            var rest = words[...]
-            let target = try store.target(&rest)
-            guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
-            if rest.isEmpty, first.hasPrefix("<") {
-                try replaceDomain(target, with: first)
-                return
-            }
-            let path: KeyPath
-            if first == "--key-path" {
-                guard let text = rest.popFirst() else { throw CLIError(.usage, "--key-path needs a path") }
-                path = try KeyPath(parsing: text)
-            } else {
-                path = KeyPath(key: first)
-            }
-            let action = try CommandLineValue.parse(Array(rest))
-            try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
-                var values = domain ?? PropertyListDictionary()
-                try Self.apply(action, at: path, in: &values)
-                domain = values
-            }
+            try WriteRequest(location: store.location, words: words).perform()
         }
+    }
+}
 
-        private func replaceDomain(_ target: Target, with literal: String) throws {
-            let value: PropertyList
-            do {
-                value = try PropertyListReader().read(fragment: literal, source: "the domain literal")
-            } catch {
-                throw CLIError(.usage, "the domain literal is not a valid property list element:\n\(error)")
-            }
-            guard case .dictionary(let dictionary) = value else {
-                throw CLIError(.usage, "a whole domain must be a <dict>, not a \(value.typeName)")
-            }
-            try target.update { $0 = dictionary }
+/// What `prefs write` does, apart from parsing its options.
+struct WriteRequest {
+    var location = StoreLocation()
+    /// The domain (unless the location names the target), the key and the value, as typed.
+    var words: [String]
+
+    func perform() throws {
+        var rest = words[...]
+        let target = try location.target(&rest)
+        guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
+        if rest.isEmpty, first.hasPrefix("<") {
+            try replaceDomain(target, with: first)
+            return
         }
+        let path: KeyPath
+        if first == "--key-path" {
+            guard let text = rest.popFirst() else { throw CLIError(.usage, "--key-path needs a path") }
+            path = try KeyPath(parsing: text)
+        } else {
+            path = KeyPath(key: first)
+        }
+        let action = try CommandLineValue.parse(Array(rest))
+        try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+            var values = domain ?? PropertyListDictionary()
+            try Self.apply(action, at: path, in: &values)
+            domain = values
+        }
+    }
 
-        static func apply(_ action: CommandLineValue.Action, at path: KeyPath, in values: inout PropertyListDictionary) throws(PreferenceError) {
-            switch action {
-            case .set(let value):
-                try path.set(value, in: &values)
-            case .arrayAdd(let elements):
-                switch path.value(in: values) {
-                case nil: try path.set(.array(elements), in: &values)
-                case .array(let existing)?: try path.set(.array(existing + elements), in: &values)
-                case let other?:
-                    throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is a \(other.typeName), not an array")
-                }
-            case .dictionaryAdd(let entries):
-                switch path.value(in: values) {
-                case nil: try path.set(.dictionary(entries), in: &values)
-                case .dictionary(var existing)?:
-                    for (key, value) in entries { existing[key] = value }
-                    try path.set(.dictionary(existing), in: &values)
-                case let other?:
-                    throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is a \(other.typeName), not a dictionary")
-                }
+    private func replaceDomain(_ target: Target, with literal: String) throws {
+        let value: PropertyList
+        do {
+            value = try PropertyListReader().read(fragment: literal, source: "the domain literal")
+        } catch {
+            throw CLIError(.usage, "the domain literal is not a valid property list element:\n\(error)")
+        }
+        guard case .dictionary(let dictionary) = value else {
+            throw CLIError(.usage, "a whole domain must be a <dict>, not a \(value.typeName)")
+        }
+        try target.update { $0 = dictionary }
+    }
+
+    static func apply(_ action: CommandLineValue.Action, at path: KeyPath, in values: inout PropertyListDictionary) throws(PreferenceError) {
+        switch action {
+        case .set(let value):
+            try path.set(value, in: &values)
+        case .arrayAdd(let elements):
+            switch path.value(in: values) {
+            case nil: try path.set(.array(elements), in: &values)
+            case .array(let existing)?: try path.set(.array(existing + elements), in: &values)
+            case let other?:
+                throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is a \(other.typeName), not an array")
+            }
+        case .dictionaryAdd(let entries):
+            switch path.value(in: values) {
+            case nil: try path.set(.dictionary(entries), in: &values)
+            case .dictionary(var existing)?:
+                for (key, value) in entries { existing[key] = value }
+                try path.set(.dictionary(existing), in: &values)
+            case let other?:
+                throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is a \(other.typeName), not a dictionary")
             }
         }
     }

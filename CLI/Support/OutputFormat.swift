@@ -13,14 +13,20 @@ struct OutputFormat: ParsableArguments {
         if json && xml { throw ValidationError("--json and --xml are exclusive; give one") }
     }
 
-    /// Prints `value` in the chosen format.
+    /// The chosen format.
+    var format: ValueFormat { json ? .json : xml ? .xml : .text }
+}
+
+/// How a value prints: text for people, JSON or an XML property list for programs.
+enum ValueFormat {
+    case text, json, xml
+
+    /// Prints `value` in this format.
     func print(_ value: PropertyList) throws {
-        if json {
-            Output.write(try JSONWriter().write(value))
-        } else if xml {
-            Output.write(try PropertyListWriter().write(value))
-        } else {
-            Output.write(TextFormat.render(value))
+        switch self {
+        case .json: Output.write(try JSONWriter().write(value))
+        case .xml: Output.write(try PropertyListWriter().write(value))
+        case .text: Output.write(TextFormat.render(value))
         }
     }
 }

@@ -15,6 +15,20 @@ struct StoreOptions: ParsableArguments {
           help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
     var global = false
 
+    /// The parsed options.
+    var location: StoreLocation { StoreLocation(root: root, file: file, global: global) }
+}
+
+/// Where a command works, as ``StoreOptions`` parsed it (or the fast path in ``Prefs/main()``
+/// took it from a plain command line).
+struct StoreLocation {
+    /// `--root`: the folder of domains.
+    var root: String? = nil
+    /// `--file`: a property list file instead of a domain.
+    var file: String? = nil
+    /// `-g`: the global domain.
+    var global = false
+
     /// Whether the options name the target, so no DOMAIN argument is expected.
     var namesTarget: Bool { file != nil || global }
 

@@ -116,16 +116,16 @@ public struct DomainFile: Sendable {
             diagnostics: error.diagnostics)
     }
 
+    /// The temporary files of this domain in `folder`: `<name>.tmp-*`.
+    func temporaryFileNames(in folder: String) -> [String] {
+        let prefix = AtomicFile.fileName(of: path) + AtomicFile.temporaryInfix
+        return (folderEntries(folder) ?? []).filter { $0.hasPrefix(prefix) }
+    }
+
     /// Removes temporary files that writers killed mid-write left behind. Only called under
     /// the lock, when no other writer of this domain can be using one.
     private func sweepTemporaryFiles() {
         let folder = AtomicFile.parentFolder(of: path)
-        let prefix = AtomicFile.fileName(of: path) + AtomicFile.temporaryInfix
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
-        }
+        for name in temporaryFileNames(in: folder) { unlink(folder + "/" + name) }
     }
 }

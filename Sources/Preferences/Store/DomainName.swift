@@ -39,6 +39,16 @@ public struct DomainName: Hashable, Sendable, CustomStringConvertible {
         rawValue = name
     }
 
+    /// Whether `name` is a valid domain name.
+    public static func isValid(_ name: String) -> Bool {
+        do {
+            _ = try DomainName(name)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The file name of the domain: `<name>.plist`.
     public var fileName: String { rawValue + ".plist" }
 

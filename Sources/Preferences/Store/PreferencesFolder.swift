@@ -39,19 +39,14 @@ public struct PreferencesFolder: Sendable {
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the folder exists but cannot
     ///   be listed. A missing folder has no domains.
     public func domainNames() throws(PreferenceError) -> [String] {
-        guard let directory = opendir(path) else {
+        guard let entries = folderEntries(path) else {
             if errno == ENOENT { return [] }
             throw PreferenceError(.unreadable, "cannot list \(path): \(systemErrorText())")
         }
-        defer { closedir(directory) }
         var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            guard name.hasSuffix(".plist"), !name.hasPrefix(".") else { continue }
+        for name in entries where name.hasSuffix(".plist") && !name.hasPrefix(".") {
             let domain = String(name.dropLast(".plist".count))
-            if (try? DomainName(domain)) != nil { names.append(domain) }
+            if DomainName.isValid(domain) { names.append(domain) }
         }
         return names.sorted(by: PropertyListDictionary.precedes)
     }
