@@ -38,5 +38,7 @@ let package = Package(
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes"]),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "PropertyLists"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
     ]
 )

@@ -44,7 +44,7 @@ public enum AtomicFile {
             throw PreferenceError(.writeFailed, "cannot replace \(path): \(systemErrorText())")
         }
         succeeded = true
-        try syncFolder(folder)
+        try syncFolder(folder, after: "writing \(path)")
     }
 
     /// Removes the file at `path` and makes the removal durable.
@@ -57,19 +57,21 @@ public enum AtomicFile {
             if errno == ENOENT { return false }
             throw PreferenceError(.writeFailed, "cannot remove \(path): \(systemErrorText())")
         }
-        try syncFolder(parentFolder(of: path))
+        try syncFolder(parentFolder(of: path), after: "removing \(path)")
         return true
     }
 
     /// Flushes a folder's entries to disk so a rename or removal in it survives a crash.
-    static func syncFolder(_ folder: String) throws(PreferenceError) {
+    ///
+    /// - Parameter change: What was done in the folder, for the message, e.g. "writing /x/d.plist".
+    static func syncFolder(_ folder: String, after change: String) throws(PreferenceError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw PreferenceError(.writeFailed, "cannot open \(folder) to flush it: \(systemErrorText())")
+            throw PreferenceError(.writeFailed, "\(change) is done but the folder \(folder) cannot be opened to flush it to disk: \(systemErrorText())")
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw PreferenceError(.writeFailed, "cannot flush \(folder) to disk: \(systemErrorText())")
+            throw PreferenceError(.writeFailed, "\(change) is done but flushing the folder \(folder) to disk failed (the change may not survive a crash): \(systemErrorText())")
         }
     }
 

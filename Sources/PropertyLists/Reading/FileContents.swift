@@ -22,7 +22,11 @@ enum FileContents {
         let limit = PropertyListLimits.maxInputSize
         var bytes = [UInt8]()
         if (status.st_mode & S_IFMT) == S_IFREG {
-            bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+            guard status.st_size <= limit else {
+                throw PropertyListError(.tooLarge, file: displayName,
+                    "the file is \(status.st_size) bytes; prefs reads property lists of up to \(limit) bytes")
+            }
+            bytes.reserveCapacity(Int(status.st_size) + 1)
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

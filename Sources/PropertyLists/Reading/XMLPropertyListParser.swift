@@ -81,7 +81,7 @@ final class XMLPropertyListParser {
         guard let base = bytes.baseAddress, !bytes.isEmpty,
               let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         else {
-            return .failure(PropertyListError(.malformed, file: fileName, "the document is empty"))
+            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
         }
         self.context = context
         defer {

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Concurrent processes: no update lost, no reader ever sees a partial or invalid file, and the
+/// lock times out cleanly.
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("8 writers × 100 distinct keys with readers validating: all 800 keys kept")
+    func concurrentWritersKeepEveryKey() throws {
+        let folder = TemporaryFolder()
+        let writers = (1...8).map { p in
+            "for i in $(seq 1 100); do \"$PREFS\" write d w\(p)_k$i -int $i || echo \"write failed \(p) $i\" >&2; done"
+        }
+        let reader = """
+            for i in $(seq 1 150); do
+              if [ -f "$PREFS_HOME/d.plist" ]; then "$PREFS" validate --quiet "$PREFS_HOME/d.plist" || echo "invalid read $i" >&2; fi
+            done
+            """
+        for result in try Shell.runConcurrently(writers + [reader], home: folder.path) {
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+        }
+        let dump = try Shell.prefs(["read", "d", "--json"], home: folder.path)
+        let object = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Int]
+        let values = try #require(object)
+        #expect(values.count == 800)
+        for p in 1...8 {
+            for i in 1...100 { #expect(values["w\(p)_k\(i)"] == i) }
+        }
+    }
+
+    @Test("A held lock makes a writer time out with exit 5 naming the domain; the file is unchanged", .enabled(if: Shell.has("flock")))
+    func heldLockTimesOut() throws {
+        let store = try StoreFixture(keys: 10)
+        let old = try #require(store.bytes)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-o", store.folder.file(store.fileName + ".lock"), "sleep", "30"]
+        try holder.run()
+        defer { holder.terminate() }
+        usleep(200_000)
+        let started = Date()
+        let result = try Shell.prefs(["write", store.domain, "k", "v"], home: store.home, environment: ["PREFS_LOCK_TIMEOUT": "2"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 5, "\(result)")
+        #expect(result.stderr.contains(store.domain), "\(result.stderr)")
+        #expect(elapsed >= 2.0 && elapsed < 3.5, "timed out after \(elapsed) s")
+        #expect(store.bytes == old)
+        #expect(FileManager.default.fileExists(atPath: store.folder.file(store.fileName + ".lock")))
+    }
+
+    @Test("A waiting writer proceeds at once when the lock holder is killed")
+    func killedHolderReleasesTheLock() throws {
+        let store = try StoreFixture(keys: 10)
+        // One process that holds the lock itself, so killing it releases the lock.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
+                            store.folder.file(store.fileName + ".lock")]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        _ = ready.fileHandleForReading.availableData
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: Shell.prefs)
+        writer.arguments = ["write", store.domain, "k", "v"]
+        writer.environment = ["PREFS_HOME": store.home]
+        try writer.run()
+        usleep(300_000)
+        #expect(writer.isRunning, "the writer did not wait for the lock")
+        let killed = Date()
+        kill(holder.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(killed) < 0.5, "the writer took \(Date().timeIntervalSince(killed)) s after the holder died")
+        #expect(try Shell.prefs(["read", store.domain, "k"], home: store.home).stdout == "v\n")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Kills `prefs write` at every call of every syscall that matters to durability (`strace`'s
+/// fault injection), and checks that the domain is always the old file or the new one, that it
+/// validates, and that the next writer is neither blocked nor confused by leftovers.
+@Suite("Crash points", .enabled(if: Shell.has("strace")))
+struct CrashPointTests {
+    static let syscalls = ["openat", "write", "fsync", "rename", "flock", "close", "ftruncate", "pwrite64", "unlink", "getdents64"]
+
+    @Test("A write killed at any call of a syscall leaves the old file or the new one", arguments: syscalls)
+    func killedWriteLeavesOldOrNewFile(syscall: String) throws {
+        let expected = try StoreFixture(keys: 1000)
+        #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
+        let newBytes = try #require(expected.bytes)
+        let torn = try Self.tornStates(killingAt: syscall, newBytes: newBytes) { store in
+            [Shell.prefs, "write", store.domain, "added", "-int", "42"]
+        } check: { store, point in
+            #expect(try store.validates(), "\(syscall) call \(point): file does not validate")
+            let started = Date()
+            let next = try Shell.prefs(["write", store.domain, "next", "-int", "1"], home: store.home,
+                                       environment: ["PREFS_LOCK_TIMEOUT": "2"])
+            #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
+            #expect(Date().timeIntervalSince(started) < 1.5, "\(syscall) call \(point): the next write waited")
+            #expect(store.strayFiles.isEmpty, "\(syscall) call \(point): left \(store.strayFiles)")
+        }
+        #expect(torn.isEmpty, "torn at \(syscall) calls \(torn)")
+    }
+
+    @Test("Calibration: the same harness catches a naive in-place writer tearing the file")
+    func harnessCatchesNaiveWriter() throws {
+        let expected = try StoreFixture(keys: 1000)
+        #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
+        let newBytes = try #require(expected.bytes)
+        let source = expected.folder.file(expected.fileName)
+        let naive = "import sys\nd=open(sys.argv[1],'rb').read()\nf=open(sys.argv[2],'r+b')\nf.truncate(0)\nfor i in range(0,len(d),4096):\n    f.write(d[i:i+4096]); f.flush()\n"
+        let torn = try Self.tornStates(killingAt: "write", newBytes: newBytes) { store in
+            ["/usr/bin/python3", "-c", naive, source, store.folder.file(store.fileName)]
+        } check: { _, _ in }
+        #expect(torn.count > 10, "the harness saw only \(torn.count) torn states from a writer that tears on every write")
+    }
+
+    /// Runs `command` once per call of `syscall` it makes, killed by `SIGKILL` at that call, and
+    /// returns the call numbers after which the domain was neither the old file nor `newBytes`.
+    private static func tornStates(
+        killingAt syscall: String, newBytes: [UInt8], command: (StoreFixture) -> [String],
+        check: (StoreFixture, Int) throws -> Void
+    ) throws -> [Int] {
+        let probe = try StoreFixture(keys: 1000)
+        let trace = probe.folder.file("trace")
+        let counting = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=\(syscall)", "-o", trace] + command(probe),
+                                     environment: ["PREFS_HOME": probe.home])
+        #expect(counting.status == 0, "\(counting)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("resumed>") && !$0.contains("+++") }.count
+        var torn: [Int] = []
+        for point in 1...max(calls, 1) {
+            let store = try StoreFixture(keys: 1000)
+            let oldBytes = try #require(store.bytes)
+            _ = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(syscall)",
+                                                 "-e", "inject=\(syscall):signal=SIGKILL:when=\(point)"] + command(store),
+                              environment: ["PREFS_HOME": store.home])
+            let after = store.bytes ?? []
+            if after != oldBytes && after != newBytes { torn.append(point) }
+            try check(store, point)
+        }
+        return torn
+    }
+
+    @Test("Random kill -9 during writes never tears the file (100 kills)")
+    func randomKillsNeverTearTheFile() throws {
+        let store = try StoreFixture(keys: 3000)
+        var old = try #require(store.bytes)
+        var outcomes = (old: 0, new: 0)
+        for round in 0..<100 {
+            let value = "round\(round)"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Shell.prefs)
+            process.arguments = ["write", store.domain, "k", value]
+            process.environment = ["PREFS_HOME": store.home]
+            try process.run()
+            usleep(UInt32.random(in: 0...12_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try #require(store.bytes)
+            #expect(try store.validates(), "round \(round): the file does not validate")
+            if now == old {
+                outcomes.old += 1
+            } else {
+                let read = try Shell.prefs(["read", store.domain, "k"], home: store.home)
+                #expect(read.stdout == value + "\n", "round \(round): neither old nor new: \(read)")
+                outcomes.new += 1
+            }
+            old = now
+        }
+        #expect(outcomes.old + outcomes.new == 100)
+        let next = try Shell.prefs(["write", store.domain, "final", "1"], home: store.home)
+        #expect(next.status == 0)
+        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+
+/// A store with one domain of `keys` keys written by `prefs` itself, for tests that break writes.
+struct StoreFixture {
+    let folder = TemporaryFolder()
+    let domain = "com.example.reliability"
+
+    var home: String { folder.path }
+    var fileName: String { domain + ".plist" }
+    var bytes: [UInt8]? { folder.bytes(fileName) }
+
+    /// Creates the store with `keys` keys of about 100 bytes each.
+    init(keys: Int) throws {
+        var entries = ""
+        for index in 0..<keys {
+            entries += "<key>key\(index)</key><string>\(String(repeating: "v", count: 90))\(index)</string>"
+        }
+        try folder.write("<plist version=\"1.0\"><dict>\(entries)</dict></plist>", to: "fixture.xml")
+        let result = try Shell.prefs(["import", domain, folder.file("fixture.xml")], home: home)
+        try FileManager.default.removeItem(atPath: folder.file("fixture.xml"))
+        precondition(result.status == 0, "fixture write failed: \(result)")
+    }
+
+    /// The files in the store other than the domain and its lock.
+    var strayFiles: [String] {
+        folder.names().filter { $0 != fileName && $0 != fileName + ".lock" }
+    }
+
+    /// Whether `prefs validate` accepts the domain file.
+    func validates() throws -> Bool {
+        try Shell.prefs(["validate", "--quiet", folder.file(fileName)], home: home).status == 0
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Failed writes: a clear error naming the file, exit status 4, the old file intact, no
+/// temporary file left, and a fault-free retry that works.
+@Suite("Write failures")
+struct WriteFailureTests {
+    struct Fault: CustomTestStringConvertible, Sendable {
+        let name: String
+        let injection: String
+        var testDescription: String { name }
+    }
+
+    static let faults = [
+        Fault(name: "disk full on write", injection: "inject=write:error=ENOSPC:when=1"),
+        Fault(name: "I/O error on fsync", injection: "inject=fsync:error=EIO:when=1"),
+        Fault(name: "quota exceeded on write", injection: "inject=write:error=EDQUOT:when=1"),
+        Fault(name: "rename across devices", injection: "inject=rename:error=EXDEV:when=1"),
+        Fault(name: "I/O error on the folder's fsync", injection: "inject=fsync:error=EIO:when=2"),
+    ]
+
+    @Test("An injected fault fails the write with exit 4 and keeps the old file", .enabled(if: Shell.has("strace")), arguments: faults)
+    func injectedFaultKeepsOldFile(fault: Fault) throws {
+        let store = try StoreFixture(keys: 100)
+        let old = try #require(store.bytes)
+        let result = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
+                                                      Shell.prefs, "write", store.domain, "added", "-int", "42"],
+                                   environment: ["PREFS_HOME": store.home])
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains(store.domain), "the message names the file: \(result.stderr)")
+        if fault.name != "I/O error on the folder's fsync" {
+            // The rename had not happened yet: the old bytes are on disk.
+            #expect(store.bytes == old)
+        }
+        #expect(try store.validates())
+        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+        let retry = try Shell.prefs(["write", store.domain, "added", "-int", "42"], home: store.home)
+        #expect(retry.status == 0)
+        #expect(try Shell.prefs(["read", store.domain, "added"], home: store.home).stdout == "42\n")
+    }
+
+    @Test("A file size limit (EFBIG) fails the write with exit 4 and keeps the old file")
+    func fileSizeLimitKeepsOldFile() throws {
+        let store = try StoreFixture(keys: 300)
+        let old = try #require(store.bytes)
+        let result = try Shell.sh("trap '' XFSZ; ulimit -f 8; exec \"$PREFS\" write \(store.domain) added -int 42", home: store.home)
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(store.bytes == old)
+        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+    }
+
+    @Test("An immutable folder refuses writes with exit 4; reads still work", .enabled(if: getuid() == 0 && Shell.has("chattr")))
+    func immutableFolderRefusesWrites() throws {
+        let store = try StoreFixture(keys: 10)
+        let old = try #require(store.bytes)
+        guard try Shell.run("/usr/bin/chattr", ["+i", store.home]).status == 0 else { return }
+        defer { _ = try? Shell.run("/usr/bin/chattr", ["-i", store.home]) }
+        let write = try Shell.prefs(["write", store.domain, "added", "1"], home: store.home)
+        #expect(write.status == 4, "\(write)")
+        #expect(write.stderr.contains(store.home), "\(write.stderr)")
+        let delete = try Shell.prefs(["delete", store.domain, "key1"], home: store.home)
+        #expect(delete.status == 4, "\(delete)")
+        #expect(try Shell.prefs(["read", store.domain, "key1"], home: store.home).status == 0)
+        #expect(store.bytes == old)
+    }
+
+    @Test("A store under a path that is a file fails with exit 4 naming the folder")
+    func storeUnderAFileFails() throws {
+        let folder = TemporaryFolder()
+        try folder.write("not a folder", to: "blocker")
+        let result = try Shell.prefs(["write", "d", "k", "v"], home: folder.file("blocker/prefs"))
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains("blocker"), "\(result.stderr)")
+    }
+
+    @Test("Output to a full device fails with exit 4", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func fullStandardOutputFails() throws {
+        let store = try StoreFixture(keys: 10)
+        let result = try Shell.sh("exec \"$PREFS\" read \(store.domain) > /dev/full", home: store.home)
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+    }
+}

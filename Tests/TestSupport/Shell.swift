@@ -1,0 +1,90 @@
+import Foundation
+
+/// Runs real processes for the tests: the built `prefs` binary, `/bin/sh` scripts, `strace`.
+public enum Shell {
+    /// The `prefs` executable next to the test bundle (or `$PREFS_BINARY`).
+    public static let prefs: String = {
+        if let override = ProcessInfo.processInfo.environment["PREFS_BINARY"] { return override }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("prefs").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        fatalError("cannot find the prefs executable beside \(CommandLine.arguments[0]); set PREFS_BINARY")
+    }()
+
+    /// Runs `executable` with `arguments` and waits for it.
+    ///
+    /// - Parameters:
+    ///   - environment: Variables added to (or replacing) the test process's own.
+    ///   - input: Bytes for standard input; an empty input otherwise.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           input: String = "") throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return CommandResult(status: status, stdout: String(decoding: output, as: UTF8.self),
+                             stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Starts a `/bin/sh` script without waiting for it; its output goes to the returned pipes.
+    ///
+    /// Use this to run processes side by side (the test waits for each), rather than `&` and
+    /// `wait` inside one script.
+    public static func start(_ script: String, home: String) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, stdout, stderr)
+    }
+
+    /// Runs the scripts side by side and waits for all of them.
+    ///
+    /// - Returns: Each script's result, in order.
+    public static func runConcurrently(_ scripts: [String], home: String) throws -> [CommandResult] {
+        let started = try scripts.map { try start($0, home: home) }
+        return started.map { process, stdout, stderr in
+            let output = stdout.fileHandleForReading.readDataToEndOfFile()
+            let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return CommandResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                                 stderr: String(decoding: errors, as: UTF8.self))
+        }
+    }
+
+    /// Runs `prefs` with `arguments` against the store in `home`.
+    public static func prefs(_ arguments: [String], home: String, environment: [String: String] = [:],
+                             input: String = "") throws -> CommandResult {
+        try run(prefs, arguments, environment: environment.merging(["PREFS_HOME": home]) { $1 }, input: input)
+    }
+
+    /// Runs a `/bin/sh` script; `$PREFS` names the binary and `$PREFS_HOME` the store.
+    public static func sh(_ script: String, home: String, environment: [String: String] = [:]) throws -> CommandResult {
+        try run("/bin/sh", ["-c", script],
+                environment: environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 })
+    }
+
+    /// Whether `command` is on the `PATH`.
+    public static func has(_ command: String) -> Bool {
+        (try? run("/bin/sh", ["-c", "command -v \(command)"]).status) == 0
+    }
+}
