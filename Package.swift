@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -42,3 +43,11 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
     ]
 )
+
+// libFuzzer targets, built only by Tests/Fuzz/run.sh (they have no main of their own).
+if ProcessInfo.processInfo.environment["PREFS_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "FuzzPropertyListReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzPropertyListReader"),
+        .executableTarget(name: "FuzzCommandLine", dependencies: ["Preferences", "PropertyLists"], path: "Tests/Fuzz/FuzzCommandLine"),
+    ]
+}

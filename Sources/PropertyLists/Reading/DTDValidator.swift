@@ -37,6 +37,7 @@ final class DTDValidator {
     }
 
     deinit {
+        discardOpenElements()
         for node in nodes.values { xmlFreeNode(node) }
         xmlFreeValidCtxt(context)
         xmlFreeDoc(document)
@@ -55,6 +56,21 @@ final class DTDValidator {
     /// Checks that the innermost open element is complete, and closes it.
     func pop(_ name: String) {
         xmlValidatePopElement(context, document, node(named: name), name)
+    }
+
+    /// Closes the elements a stopped parse left open, so libxml2 frees their content-model
+    /// state (`xmlFreeValidCtxt` does not). Errors this raises are dropped: the parse has
+    /// already reported why it stopped.
+    private func discardOpenElements() {
+        guard context.pointee.vstateNr > 0 else { return }
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
+        let node = node(named: "plist")
+        while context.pointee.vstateNr > 0 {
+            xmlValidatePopElement(context, document, node, "plist")
+        }
     }
 
     /// Whether the DTD declares `attribute` on `element`.

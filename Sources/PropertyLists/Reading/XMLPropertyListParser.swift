@@ -42,6 +42,7 @@ final class XMLPropertyListParser {
     private var result: PropertyList?
     private var diagnostics: [PropertyListDiagnostic] = []
     private var firstCode: PropertyListError.Code?
+    private var stopRequested = false
 
     private static let acceptedPublicIDs: Set<String> = [
         "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN",
@@ -123,29 +124,37 @@ final class XMLPropertyListParser {
         context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
 
         sax.pointee.internalSubset = { userData, name, publicID, systemID in
-            parser(userData).doctype(name: name, publicID: publicID, systemID: systemID)
+            parser(userData).handle { $0.doctype(name: name, publicID: publicID, systemID: systemID) }
         }
-        sax.pointee.entityDecl = { userData, _, _, _, _, _ in parser(userData).declaration("an entity") }
-        sax.pointee.notationDecl = { userData, _, _, _ in parser(userData).declaration("a notation") }
+        sax.pointee.entityDecl = { userData, _, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
+        sax.pointee.notationDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("a notation") } }
         sax.pointee.attributeDecl = { userData, _, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
-            parser(userData).declaration("an attribute list")
+            parser(userData).handle { $0.declaration("an attribute list") }
         }
-        sax.pointee.elementDecl = { userData, _, _, _ in parser(userData).declaration("an element") }
-        sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in parser(userData).declaration("an entity") }
+        sax.pointee.elementDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("an element") } }
+        sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
         sax.pointee.getEntity = { _, _ in nil }
         sax.pointee.getParameterEntity = { _, _ in nil }
-        sax.pointee.reference = { userData, name in parser(userData).entityReference(name) }
+        sax.pointee.reference = { userData, name in parser(userData).handle { $0.entityReference(name) } }
         sax.pointee.startElementNs = { userData, localName, prefix, _, namespaceCount, _, attributeCount, _, attributes in
-            parser(userData).startElement(localName: localName, prefix: prefix, namespaceCount: namespaceCount,
-                                          attributeCount: attributeCount, attributes: attributes)
+            parser(userData).handle {
+                $0.startElement(localName: localName, prefix: prefix, namespaceCount: namespaceCount,
+                                attributeCount: attributeCount, attributes: attributes)
+            }
         }
         sax.pointee.endElementNs = { userData, localName, prefix, _ in
-            parser(userData).endElement(localName: localName, prefix: prefix)
+            parser(userData).handle { $0.endElement(localName: localName, prefix: prefix) }
         }
-        sax.pointee.characters = { userData, characters, count in parser(userData).characters(characters, count) }
-        sax.pointee.cdataBlock = { userData, characters, count in parser(userData).characters(characters, count) }
-        sax.pointee.ignorableWhitespace = { userData, characters, count in parser(userData).characters(characters, count) }
+        sax.pointee.characters = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        sax.pointee.cdataBlock = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        sax.pointee.ignorableWhitespace = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+    }
+
+    /// Runs one SAX event's handler, then applies any stop it requested.
+    private func handle(_ body: (XMLPropertyListParser) -> Void) {
+        body(self)
+        applyRequestedStop()
     }
 
     private func doctype(name: UnsafePointer<xmlChar>?, publicID: UnsafePointer<xmlChar>?, systemID: UnsafePointer<xmlChar>?) {
@@ -254,10 +263,10 @@ final class XMLPropertyListParser {
 
     private func characters(_ characters: UnsafePointer<xmlChar>?, _ count: Int32) {
         guard let characters else { return }
-        validator.pushText(characters, count: count)
         if case .leaf? = frames.last {
             text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(count)))
         }
+        validator.pushText(characters, count: count)
     }
 
     /// Hands a finished value to the element that holds it.
@@ -347,8 +356,17 @@ final class XMLPropertyListParser {
         }
     }
 
+    /// Asks libxml2 to stop once the current SAX callback returns.
+    ///
+    /// Stopping frees the parser's input buffer, which the pointers a callback receives point
+    /// into, so the stop is applied only after the callback is done with them.
     private func stop() {
-        if let context { xmlStopParser(context) }
+        stopRequested = true
+    }
+
+    /// Applies a stop requested during the callback that is returning now.
+    private func applyRequestedStop() {
+        if stopRequested, let context, context.pointee.instate != XML_PARSER_EOF { xmlStopParser(context) }
     }
 
     private func quoted(_ text: ArraySlice<UInt8>) -> String {
