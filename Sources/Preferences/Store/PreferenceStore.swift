@@ -125,7 +125,9 @@ public final class PreferenceStore: Sendable {
         try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
             var values = dictionary ?? PropertyListDictionary()
             let result = try body(&values)
-            dictionary = values
+            // A change that leaves a missing domain empty (removing a key that was never set)
+            // creates no file.
+            if dictionary != nil || !values.isEmpty { dictionary = values }
             return result
         }
     }

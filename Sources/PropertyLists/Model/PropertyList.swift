@@ -72,7 +72,7 @@ extension PropertyList {
 extension PropertyList: Equatable {
     public static func == (lhs: PropertyList, rhs: PropertyList) -> Bool {
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): PropertyListDictionary.ExactKey(a) == PropertyListDictionary.ExactKey(b)
         case (.integer(let a), .integer(let b)): a == b
         case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
         case (.bool(let a), .bool(let b)): a == b

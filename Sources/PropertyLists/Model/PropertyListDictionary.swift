@@ -1,3 +1,5 @@
+import Glibc
+
 /// The dictionary of a property list: string keys mapped to values, keys compared exactly.
 ///
 /// Swift's `String` equality treats canonically equivalent strings as equal, so `"é"` (one
@@ -14,7 +16,11 @@ public struct PropertyListDictionary: Hashable, Sendable {
         init(_ string: String) { self.string = string }
 
         static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-            lhs.string.utf8.elementsEqual(rhs.string.utf8)
+            var left = lhs.string
+            var right = rhs.string
+            return left.withUTF8 { a in
+                right.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
         }
 
         func hash(into hasher: inout Hasher) {

@@ -15,7 +15,9 @@ final class DTDValidator {
     private let context: xmlValidCtxtPtr
     /// One node per element name: the validator keeps node pointers only to name them in
     /// messages, so a single node serves every element of that name.
-    private var nodes: [String: xmlNodePtr] = [:]
+    @exclusivity(unchecked) private var nodes: [String: xmlNodePtr] = [:]
+    /// The nodes of the plist vocabulary, by ``ElementName/rawValue``.
+    @exclusivity(unchecked) private var vocabularyNodes: [xmlNodePtr?] = Array(repeating: nil, count: ElementName.allCases.count)
 
     /// Parses the embedded DTD.
     init() {
@@ -48,6 +50,18 @@ final class DTDValidator {
         xmlValidatePushElement(context, document, node(named: name), name)
     }
 
+    /// Checks an element of the plist vocabulary that starts here.
+    ///
+    /// - Parameter qualifiedName: libxml2's pointer to the element's name.
+    func push(_ element: ElementName, qualifiedName: UnsafePointer<xmlChar>) {
+        xmlValidatePushElement(context, document, node(for: element), qualifiedName)
+    }
+
+    /// Checks that an element of the plist vocabulary is complete, and closes it.
+    func pop(_ element: ElementName, qualifiedName: UnsafePointer<xmlChar>) {
+        xmlValidatePopElement(context, document, node(for: element), qualifiedName)
+    }
+
     /// Checks character data against the content model of the innermost open element.
     func pushText(_ text: UnsafePointer<xmlChar>, count: Int32) {
         xmlValidatePushCData(context, text, count)
@@ -76,6 +90,13 @@ final class DTDValidator {
     /// Whether the DTD declares `attribute` on `element`.
     func declares(attribute: String, on element: String) -> Bool {
         xmlGetDtdAttrDesc(dtd, element, attribute) != nil
+    }
+
+    private func node(for element: ElementName) -> xmlNodePtr {
+        if let node = vocabularyNodes[element.rawValue] { return node }
+        let node = node(named: element.name)
+        vocabularyNodes[element.rawValue] = node
+        return node
     }
 
     private func node(named name: String) -> xmlNodePtr {

@@ -6,6 +6,10 @@ import CLibXML2
 /// of the values themselves. Every element is checked against the plist DTD as it streams
 /// (``DTDValidator``), and the text of integers, reals, dates and data by Apple's rules.
 ///
+/// The parser lives on one thread for the length of one parse, and libxml2 calls back into it
+/// synchronously, so its state opts out of dynamic exclusivity checks (`@exclusivity(unchecked)`),
+/// which otherwise cost a tenth of the parse.
+///
 /// Hostile XML is refused before it can act: an internal DTD subset stops the parse at its
 /// `[`, entity references are errors, the DOCTYPE's URL is never opened (no external subset is
 /// loaded at all), and nesting is capped by ``PropertyListLimits/maxNestingDepth``.
@@ -17,9 +21,9 @@ final class XMLPropertyListParser {
 
     /// A container under construction; a class so that appending mutates in place.
     private final class Container {
-        var array: [PropertyList] = []
-        var dictionary = PropertyListDictionary()
-        var pendingKey: String?
+        @exclusivity(unchecked) var array: [PropertyList] = []
+        @exclusivity(unchecked) var dictionary = PropertyListDictionary()
+        @exclusivity(unchecked) var pendingKey: String?
         let isDictionary: Bool
         init(isDictionary: Bool) { self.isDictionary = isDictionary }
     }
@@ -35,14 +39,15 @@ final class XMLPropertyListParser {
 
     private let fileName: String?
     private let validator = DTDValidator()
-    private var context: xmlParserCtxtPtr?
-    private var frames: [Frame] = []
-    private var text: [UInt8] = []
-    private var containerDepth = 0
-    private var result: PropertyList?
-    private var diagnostics: [PropertyListDiagnostic] = []
-    private var firstCode: PropertyListError.Code?
-    private var stopRequested = false
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var containerDepth = 0
+    @exclusivity(unchecked) private var result: PropertyList?
+    @exclusivity(unchecked) private var diagnostics: [PropertyListDiagnostic] = []
+    @exclusivity(unchecked) private var firstCode: PropertyListError.Code?
+    @exclusivity(unchecked) private var stopRequested = false
+    @exclusivity(unchecked) private var knownNames: [(UnsafePointer<xmlChar>, ElementName?)] = []
 
     private static let acceptedPublicIDs: Set<String> = [
         "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN",
@@ -188,12 +193,19 @@ final class XMLPropertyListParser {
 
     private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int32,
                               attributeCount: Int32, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        let name = Self.qualifiedName(localName, prefix)
-        if prefix != nil || namespaceCount > 0 {
-            report(.invalid, "<\(name)> uses XML namespaces, which property lists do not")
+        guard let localName else { return }
+        let element = prefix == nil ? elementName(localName) : nil
+        if let element {
+            validator.push(element, qualifiedName: localName)
+        } else {
+            let name = Self.qualifiedName(localName, prefix)
+            if prefix != nil || namespaceCount > 0 {
+                report(.invalid, "<\(name)> uses XML namespaces, which property lists do not")
+            }
+            validator.push(name)
         }
-        validator.push(name)
-        if let attributes {
+        if attributeCount > 0, let attributes {
+            let name = Self.qualifiedName(localName, prefix)
             for index in 0..<Int(attributeCount) {
                 let attribute = Self.qualifiedName(attributes[index * 5], attributes[index * 5 + 1])
                 if !validator.declares(attribute: attribute, on: name) {
@@ -202,10 +214,10 @@ final class XMLPropertyListParser {
             }
         }
         guard let parent = frames.last else {
-            if name != "plist" {
-                report(.invalid, "the root element is <\(name)>; a property list's root element is <plist>")
+            if element != .plist {
+                report(.invalid, "the root element is <\(Self.qualifiedName(localName, prefix))>; a property list's root element is <plist>")
             }
-            frames.append(name == "plist" ? .plist : .ignored)
+            frames.append(element == .plist ? .plist : .ignored)
             return
         }
         switch parent {
@@ -214,24 +226,33 @@ final class XMLPropertyListParser {
             frames.append(.ignored)
             return
         }
-        switch name {
-        case "array", "dict":
+        switch element {
+        case .array?, .dict?:
             containerDepth += 1
             if containerDepth > PropertyListLimits.maxNestingDepth {
                 report(.tooLarge, "arrays and dictionaries nest deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs reads")
                 stop()
             }
-            frames.append(.container(Container(isDictionary: name == "dict")))
-        case "key": startLeaf(.key)
-        case "string": startLeaf(.string)
-        case "integer": startLeaf(.integer)
-        case "real": startLeaf(.real)
-        case "date": startLeaf(.date)
-        case "data": startLeaf(.data)
-        case "true": startLeaf(.boolean(true))
-        case "false": startLeaf(.boolean(false))
-        default: frames.append(.ignored)
+            frames.append(.container(Container(isDictionary: element == .dict)))
+        case .key?: startLeaf(.key)
+        case .string?: startLeaf(.string)
+        case .integer?: startLeaf(.integer)
+        case .real?: startLeaf(.real)
+        case .date?: startLeaf(.date)
+        case .data?: startLeaf(.data)
+        case .true?: startLeaf(.boolean(true))
+        case .false?: startLeaf(.boolean(false))
+        case .plist?, nil: frames.append(.ignored)
         }
+    }
+
+    /// The vocabulary element `name` denotes. libxml2 interns names, so the same element comes
+    /// back as the same pointer: a few remembered pointers spare comparing the bytes.
+    private func elementName(_ name: UnsafePointer<xmlChar>) -> ElementName? {
+        for (pointer, element) in knownNames where pointer == name { return element }
+        let element = ElementName(name)
+        if knownNames.count < 16 { knownNames.append((name, element)) }
+        return element
     }
 
     private func startLeaf(_ leaf: Leaf) {
@@ -240,7 +261,11 @@ final class XMLPropertyListParser {
     }
 
     private func endElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
-        validator.pop(Self.qualifiedName(localName, prefix))
+        if let localName, prefix == nil, let element = elementName(localName) {
+            validator.pop(element, qualifiedName: localName)
+        } else {
+            validator.pop(Self.qualifiedName(localName, prefix))
+        }
         guard let frame = frames.popLast() else { return }
         switch frame {
         case .plist, .ignored:

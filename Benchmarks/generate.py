@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Writes the benchmark inputs, deterministically, into the folder given as argument."""
+import datetime
+import json
+import os
+import plistlib
+import random
+import sys
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+rng = random.Random(20261122)
+
+
+def mixed(count):
+    values = {}
+    for index in range(count):
+        kind = index % 6
+        key = "key%06d" % index
+        if kind == 0:
+            values[key] = "value %d %s" % (index, "x" * rng.randint(0, 70))
+        elif kind == 1:
+            values[key] = rng.randint(-2**40, 2**40)
+        elif kind == 2:
+            values[key] = rng.random() * 1000
+        elif kind == 3:
+            values[key] = bool(index % 4)
+        elif kind == 4:
+            values[key] = datetime.datetime(2020, 1, 1) + datetime.timedelta(seconds=index * 7919)
+        else:
+            values[key] = bytes(rng.getrandbits(8) for _ in range(16))
+    return values
+
+
+def nested(depth, breadth):
+    if depth == 0:
+        return {"leaf%d" % i: "text %d" % i for i in range(breadth)}
+    return {"level%d_%d" % (depth, i): nested(depth - 1, breadth) for i in range(breadth)} | {
+        "list": [depth, "item", 1.5, True]}
+
+
+def palettes(count):
+    emojis = "😀😃😄😁😆😅😂🤣🥲☺️😊😇🙂🙃😉😌😍🥰😘😗🚙🚗🚘🚕🚖🏎🚚🛻🚛🚐"
+    items = [{"emojis": emojis[i % 10:], "id": i + 1, "name": "Palette %d" % (i + 1)} for i in range(count)]
+    return {"PaletteStore:Main": json.dumps(items, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()}
+
+
+files = {
+    "flat10": mixed(10),
+    "flat1000": mixed(1000),
+    "flat6000": mixed(6000),
+    "palettes1000": palettes(1000),
+    "flat100000": mixed(100000),
+    "nested": nested(5, 7),
+}
+for name, value in files.items():
+    with open(os.path.join(out, name + ".plist"), "wb") as handle:
+        plistlib.dump(value, handle, sort_keys=True)

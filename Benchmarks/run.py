@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Times prefs against its peers, whole process by whole process, interleaved round by round.
+
+Each workload runs every command once per round, in the same order, so machine noise hits all
+of them alike; the ratio to the floor (xmllint --noout on the same file, or /bin/true for start-up)
+is taken pair by pair within a round, and its median reported. Peak memory is the child's
+ru_maxrss. Results go to stdout and to the Markdown file given with --out.
+
+    python3 Benchmarks/run.py --prefs BIN --foundation BIN --out BENCHMARKS.md [--quick] [--rounds N]
+"""
+import argparse
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+PLISTLIB_READ = "import plistlib,sys\nd=plistlib.load(open(sys.argv[1],'rb'))\nprint(d.get(sys.argv[2]))"
+PLISTLIB_WRITE = ("import plistlib,sys,os\np=sys.argv[1]\nd=plistlib.load(open(p,'rb'))\nd[sys.argv[2]]=sys.argv[3]\n"
+                  "t=p+'.tmp'\nf=open(t,'wb')\nplistlib.dump(d,f)\nf.close()\nos.replace(t,p)")
+
+
+def run_once(argv, env):
+    """Runs argv, returns (seconds, max RSS in KiB, exit status)."""
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=[
+        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
+    _, status, usage = os.wait4(pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def measure(commands, rounds, env):
+    """commands: [(label, argv-or-callable(round))]; the first is the floor."""
+    times = {label: [] for label, _ in commands}
+    memory = {label: 0 for label, _ in commands}
+    failures = {}
+    for round_index in range(rounds + 1):
+        for label, argv in commands:
+            argv = argv(round_index) if callable(argv) else argv
+            seconds, rss, status = run_once(argv, env)
+            if status != 0:
+                failures[label] = status
+            if round_index > 0:  # round 0 warms caches
+                times[label].append(seconds)
+                memory[label] = max(memory[label], rss)
+    floor = commands[0][0]
+    rows = []
+    for label, _ in commands:
+        ratios = [t / f for t, f in zip(times[label], times[floor])]
+        rows.append((label, statistics.median(times[label]) * 1000, min(times[label]) * 1000,
+                     max(times[label]) * 1000, statistics.median(ratios), memory[label], failures.get(label)))
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--prefs", required=True)
+    parser.add_argument("--foundation")
+    parser.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--quick", action="store_true", help="small files only, 3 rounds (for CI)")
+    args = parser.parse_args()
+    rounds = 3 if args.quick else args.rounds
+
+    work = tempfile.mkdtemp(prefix="prefs-bench-")
+    inputs = os.path.join(work, "inputs")
+    subprocess.run([PYTHON, os.path.join(HERE, "generate.py"), inputs], check=True)
+    home = os.path.join(work, "home")
+    os.makedirs(home, mode=0o700)
+    env = dict(os.environ, PREFS_HOME=home)
+    xmllint = shutil.which("xmllint")
+    dtd = os.path.join(ROOT, "Schemas", "PropertyList-1.0.dtd")
+
+    def copy(name, tag):
+        path = os.path.join(work, "%s-%s.plist" % (name, tag))
+        shutil.copyfile(os.path.join(inputs, name + ".plist"), path)
+        return path
+
+    small = ["flat10", "flat1000", "flat6000", "palettes1000"]
+    large = [] if args.quick else ["flat100000", "nested"]
+    key = {"palettes1000": "PaletteStore:Main", "nested": "list"}
+    sections = []
+
+    def section(title, rows, floor_name, target):
+        sections.append((title, rows, floor_name, target))
+        print("\n## " + title)
+        for row in rows:
+            print("  %-34s median %8.2f ms  (%.2f–%.2f)  %5.2fx  %7.1f MB%s" % (
+                row[0], row[1], row[2], row[3], row[4], row[5] / 1024, "  FAILED %s" % row[6] if row[6] else ""))
+
+    for name in small + large:
+        size = os.path.getsize(os.path.join(inputs, name + ".plist"))
+        k = key.get(name, "key000001")
+        shutil.copyfile(os.path.join(inputs, name + ".plist"), os.path.join(home, name + ".plist"))
+        os.chmod(os.path.join(home, name + ".plist"), 0o600)
+        read = [("xmllint --noout (floor)", [xmllint, "--noout", copy(name, "floor")]),
+                ("prefs read DOMAIN KEY", [args.prefs, "read", name, k]),
+                ("xmllint --stream --noout", [xmllint, "--stream", "--noout", copy(name, "stream")]),
+                ("python3 plistlib", [PYTHON, "-c", PLISTLIB_READ, copy(name, "py"), k])]
+        if args.foundation:
+            read.append(("Foundation PropertyListSerialization", [args.foundation, "read", copy(name, "fnd"), k]))
+        section("read one key: %s (%d bytes)" % (name, size), measure(read, rounds, env), "xmllint --noout",
+                "≤ 1.0×" if name in large else "≤ 1.5×")
+
+        py_file, fnd_file = copy(name, "pyw"), copy(name, "fndw")
+        write = [("xmllint --noout (floor)", [xmllint, "--noout", copy(name, "floorw")]),
+                 ("prefs write (fsync)", lambda r: [args.prefs, "write", name, "bench", "value%d" % r]),
+                 ("python3 plistlib (no fsync)", lambda r: [PYTHON, "-c", PLISTLIB_WRITE, py_file, "bench", "value%d" % r])]
+        if args.foundation:
+            write.append(("Foundation (atomic, no fsync)", lambda r: [args.foundation, "write", fnd_file, "bench", "value%d" % r]))
+        section("write one key: %s" % name, measure(write, rounds, env), "xmllint --noout", "≤ 2.0×")
+
+        validate = [("xmllint --noout (floor)", [xmllint, "--noout", copy(name, "floorv")]),
+                    ("prefs validate", [args.prefs, "validate", "--quiet", copy(name, "v")]),
+                    ("xmllint --noout --dtdvalid", [xmllint, "--noout", "--dtdvalid", dtd, copy(name, "valid")]),
+                    ("prefs convert --to json", [args.prefs, "convert", copy(name, "conv"), "--to", "json"])]
+        section("validate: %s" % name, measure(validate, rounds, env), "xmllint --noout",
+                "≤ 1.0×" if name in large else "≤ 1.3×")
+
+    startup = [("/bin/true (floor)", ["/bin/true"]), ("prefs --help", [args.prefs, "--help"])]
+    section("start-up", measure(startup, rounds * 2, env), "/bin/true", "≤ 3×")
+
+    with open(args.out, "w") as out:
+        out.write("# Benchmarks\n\nGenerated by `bash Benchmarks/run.sh` on %s (%s, %d cores), %d rounds, "
+                  "interleaved. Ratio: median over rounds of (command time / floor time in the same round). "
+                  "Memory: peak RSS of the process.\n" % (time.strftime("%Y-%m-%d"), platform.machine(), os.cpu_count(), rounds))
+        for title, rows, floor_name, target in sections:
+            out.write("\n## %s\n\nTarget for prefs: %s the floor (%s).\n\n" % (title, target, floor_name))
+            out.write("| command | median ms | min–max ms | × floor | peak MB |\n|---|---:|---:|---:|---:|\n")
+            for row in rows:
+                out.write("| %s | %.2f | %.2f–%.2f | %.2f | %.1f |%s\n" % (
+                    row[0], row[1], row[2], row[3], row[4], row[5] / 1024, " FAILED (%s)" % row[6] if row[6] else ""))
+    shutil.rmtree(work)
+    print("\nwrote " + args.out)
+    if any(row[6] for _, rows, _, _ in sections for row in rows if row[0].startswith("prefs")):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+import Preferences
+import PropertyLists
+import Testing
+
+@Suite("Key paths into nested values")
+struct KeyPathTests {
+    @Test("Parsing splits on unescaped dots", arguments: [
+        ("a", ["a"]), ("a.b.0", ["a", "b", "0"]), (#"version\.major"#, ["version.major"]),
+        (#"a\\b"#, [#"a\b"#]), (#"a\\.b"#, [#"a\"#, "b"]), (#"\a"#, ["a"]), ("ü.日本", ["ü", "日本"]),
+    ] as [(String, [String])])
+    func parses(text: String, components: [String]) throws {
+        let path = try KeyPath(parsing: text)
+        #expect(path.components == components)
+        #expect(try KeyPath(parsing: path.description) == path, "description parses back to the same path")
+    }
+
+    @Test func descriptionEscapesDotsAndBackslashes() {
+        #expect(KeyPath(key: #"a.b\c"#).description == #"a\.b\\c"#)
+        #expect(KeyPath(key: "a.b").components == ["a.b"])
+    }
+
+    @Test("Malformed paths are refused", arguments: ["", ".", "a.", ".a", "a..b", #"a\"#, #"a.b\"#])
+    func refused(text: String) {
+        let error = preferenceError { _ = try KeyPath(parsing: text) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("invalid key path") == true)
+    }
+
+    static let sample: PropertyListDictionary = [
+        "window": ["size": ["w": 800, "h": 600], "tabs": ["one", "two"]],
+        "name": "x",
+        "0": "zero key",
+    ]
+
+    @Test("value(in:) follows dictionaries and array indexes", arguments: [
+        ("window.size.w", PropertyList(integerLiteral: 800)), ("window.tabs.1", "two"), ("window.tabs.0", "one"),
+        ("0", "zero key"), ("name", "x"), ("window.tabs.2", nil), ("window.tabs.-1", nil), ("window.tabs.x", nil),
+        ("name.length", nil), ("missing.deeper", nil), ("window.size.w.more", nil),
+    ] as [(String, PropertyList?)])
+    func value(text: String, expected: PropertyList?) throws {
+        #expect(try KeyPath(parsing: text).value(in: Self.sample) == expected)
+    }
+
+    @Test func setCreatesMissingDictionaries() throws {
+        var dictionary = Self.sample
+        try KeyPath(parsing: "new.deep.key").set(1, in: &dictionary)
+        #expect(dictionary["new"] == ["deep": ["key": 1]])
+        #expect(dictionary["window"] == Self.sample["window"])
+    }
+
+    @Test func setReplacesAnArrayElementAndAppendsOnePastTheEnd() throws {
+        var dictionary = Self.sample
+        try KeyPath(parsing: "window.tabs.0").set("first", in: &dictionary)
+        try KeyPath(parsing: "window.tabs.2").set("three", in: &dictionary)
+        #expect(try KeyPath(parsing: "window.tabs").value(in: dictionary) == ["first", "two", "three"])
+    }
+
+    @Test func setReachesIntoADictionaryInsideAnArray() throws {
+        var dictionary: PropertyListDictionary = ["list": [["k": 1], ["k": 2]]]
+        try KeyPath(parsing: "list.1.k").set(20, in: &dictionary)
+        try KeyPath(parsing: "list.1.added").set(true, in: &dictionary)
+        #expect(dictionary == ["list": [["k": 1], ["k": 20, "added": true]]])
+    }
+
+    @Test func removeDeletesADictionaryKeyOrAnArrayElement() throws {
+        var dictionary = Self.sample
+        try KeyPath(parsing: "window.size.h").set(nil, in: &dictionary)
+        try KeyPath(parsing: "window.tabs.0").set(nil, in: &dictionary)
+        #expect(dictionary["window"] == ["size": ["w": 800], "tabs": ["two"]])
+    }
+
+    @Test("Setting through a non-container or past the end is refused and changes nothing", arguments: [
+        "name.length", "window.tabs.3", "window.tabs.-1", "window.tabs.x", "window.tabs.2.deeper", "window.size.w.x",
+    ])
+    func setRefused(text: String) throws {
+        var dictionary = Self.sample
+        let error = preferenceError { try KeyPath(parsing: text).set("v", in: &dictionary) }
+        #expect(error?.code == .invalidArgument)
+        #expect(dictionary == Self.sample)
+    }
+
+    @Test("Removing a value that is not there is .notFound and changes nothing", arguments: [
+        "missing", "missing.deeper", "window.nothing", "window.tabs.2", "window.tabs.x", "window.size.q",
+    ])
+    func removeMissing(text: String) throws {
+        var dictionary = Self.sample
+        let error = preferenceError { try KeyPath(parsing: text).set(nil, in: &dictionary) }
+        #expect(error?.code == .notFound)
+        #expect(dictionary == Self.sample)
+    }
+
+    @Test func removingThroughAScalarIsInvalid() throws {
+        var dictionary = Self.sample
+        let error = preferenceError { try KeyPath(parsing: "name.length").set(nil, in: &dictionary) }
+        #expect(error?.code == .invalidArgument)
+        #expect(dictionary == Self.sample)
+    }
+
+    @Test func keyPathEditsWorkThroughTheStore() throws {
+        try withScratch { scratch throws in
+            try scratch.store().update { (values: inout PropertyListDictionary) throws(PreferenceError) in
+                try KeyPath(parsing: "window.tabs.0").set("first", in: &values)
+            }
+            #expect(try pythonReading(scratch.domainPath()) == #"{"window": {"tabs": {"0": "first"}}}"#)
+        }
+    }
+}
