@@ -1,0 +1,116 @@
+import Foundation
+import PropertyLists
+import Testing
+
+/// The reader on valid input in its various spellings, and its errors with file and line.
+@Suite("Reader")
+struct ReaderTests {
+    static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+
+    func read(_ text: String) throws(PropertyListError) -> PropertyList {
+        try PropertyListReader().read(Array(text.utf8), fileName: "test.plist")
+    }
+
+    @Test("Reads with or without DOCTYPE, with the old Apple public id, and with a BOM", arguments: [
+        header + "<plist version=\"1.0\"><string>x</string></plist>",
+        "<plist><string>x</string></plist>",
+        "<?xml version=\"1.0\"?><!DOCTYPE plist PUBLIC \"-//Apple Computer//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist version=\"1.0\"><string>x</string></plist>",
+        "\u{FEFF}<?xml version=\"1.0\"?><plist><string>x</string></plist>",
+        "<plist><!-- a comment --><string><![CDATA[x]]></string></plist>",
+    ])
+    func readsSpellings(text: String) throws {
+        #expect(try read(text) == "x")
+    }
+
+    @Test("Reads UTF-16 with a byte order mark")
+    func readsUTF16() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><string>héllo 😀</string></plist>"
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(try PropertyListReader().read(bytes) == "héllo 😀")
+    }
+
+    @Test("Reads integers, reals and dates by Apple's rules", arguments: [
+        ("<integer>0x1F</integer>", PropertyList.integer(PropertyListInteger(31))),
+        ("<integer> 42 </integer>", 42),
+        ("<integer>-9223372036854775808</integer>", .integer(.min)),
+        ("<integer>18446744073709551615</integer>", .integer(.max)),
+        ("<real>2.5e3</real>", 2500.0),
+        ("<real>-infinity</real>", .real(-.infinity)),
+        ("<date>2024-02Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 1)!)),
+        ("<date>2024-02-29T12:34:56Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!)),
+        ("<data>AAEC\n  Aw==</data>", .data([0, 1, 2, 3])),
+        ("<data>AAECAw</data>", .data([0, 1, 2, 3])),
+        ("<true></true>", true),
+    ])
+    func readsScalars(element: String, expected: PropertyList) throws {
+        #expect(try read("<plist>\(element)</plist>") == expected)
+    }
+
+    @Test("Errors name the file, the line and what is wrong", arguments: [
+        ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
+        ("<dict>\n<key>a</key>\n<integer>99999999999999999999</integer>\n</dict>", 3, "outside the range"),
+        ("<array>\n<real>1.2.3</real>\n</array>", 2, "not a number"),
+        ("<array>\n\n<date>2023-02-29T00:00:00Z</date>\n</array>", 3, "not a date"),
+        ("<array>\n<data>ab*c</data>\n</array>", 2, "not Base64"),
+        ("<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict>", 3, "appears twice"),
+        ("<dict>\n<key>a</key>\n<script/>\n</dict>", 3, "script"),
+        ("<dict>\nstray\n</dict>", 3, "dict"),
+        ("<string>a</string>\n<string>b</string>", 2, "plist"),
+        ("<integer></integer>", 1, "empty"),
+    ])
+    func reportsLocatedErrors(body: String, line: Int, fragment: String) throws {
+        let error = #expect(throws: PropertyListError.self) { try read("<plist>" + body + "</plist>\n") }
+        let first = try #require(error?.diagnostics.first)
+        #expect(first.file == "test.plist")
+        #expect(first.line == line, "\(error?.description ?? "")")
+        #expect(first.message.contains(fragment), "\(first.message)")
+        #expect(error?.description.hasPrefix("test.plist:\(line): error: ") == true)
+    }
+
+    @Test("Other formats are named", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
+    func namesOtherFormats(text: String, format: String) throws {
+        let error = #expect(throws: PropertyListError.self) { try read(text) }
+        #expect(error?.code == .unsupportedFormat)
+        #expect(error?.message.contains(format) == true)
+    }
+
+    @Test("Hostile constructs are refused as forbidden, and nothing is resolved", arguments: [
+        "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>",
+        "<!DOCTYPE plist [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]><plist><string>&b;</string></plist>",
+        "<!DOCTYPE plist SYSTEM \"http://127.0.0.1:9/x.dtd\"><plist><string>x</string></plist>",
+        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist><string>&undeclared;</string></plist>",
+    ])
+    func refusesHostileConstructs(text: String) throws {
+        let error = #expect(throws: PropertyListError.self) { try read(text) }
+        #expect(error?.code == .forbidden, "\(error?.description ?? "")")
+        #expect(error?.description.contains("root:") == false)
+    }
+
+    @Test("200 nested containers read; 201 are refused as too deep")
+    func enforcesNestingLimit() throws {
+        func nested(_ depth: Int) -> String {
+            "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
+        }
+        #expect(throws: Never.self) { try read(nested(200)) }
+        let error = #expect(throws: PropertyListError.self) { try read(nested(201)) }
+        #expect(error?.code == .tooLarge)
+    }
+
+    @Test("Invalid UTF-8 and NUL are malformed", arguments: [[0x3C, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E, 0xFF, 0x3C, 0x2F, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E],
+                                                            Array("<plist><string>a".utf8) + [0] + Array("b</string></plist>".utf8)])
+    func refusesBadBytes(bytes: [UInt8]) throws {
+        let error = #expect(throws: PropertyListError.self) { try PropertyListReader().read(bytes) }
+        #expect(error?.code == .malformed)
+    }
+
+    @Test("A 100,000-key file of about 7 MB reads")
+    func readsLargeFile() throws {
+        var text = "<plist><dict>"
+        for index in 0..<100_000 { text += "<key>key\(index)</key><string>value \(index) \(String(repeating: "x", count: 40))</string>" }
+        text += "</dict></plist>"
+        let value = try read(text)
+        #expect(value.dictionaryValue?.count == 100_000)
+        #expect(value.dictionaryValue?["key99999"]?.stringValue?.hasPrefix("value 99999") == true)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PropertyLists
+import Testing
+
+/// The writer against files Python's plistlib wrote (Fixtures/make_golden.py), byte for byte.
+@Suite("Canonical writer")
+struct WriterGoldenTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Golden")
+
+    static func date(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0) -> PropertyList {
+        .date(PropertyListDate(year: y, month: m, day: d, hour: h, minute: mi, second: s)!)
+    }
+
+    static let values: [(String, PropertyList)] = [
+        ("scalars", [
+            "string": "Ada Lovelace", "empty": "", "integer": 42, "negative": -7, "zero": 0,
+            "int64min": .integer(.min), "uint64max": .integer(.max), "true": true, "false": false,
+            "real": 1.5, "negativeReal": -2.25, "half": 0.5,
+            "date": date(2024, 2, 29, 12, 34, 56), "epoch": date(1970, 1, 1), "early": date(1, 1, 1), "late": date(9999, 12, 31, 23, 59, 59),
+        ]),
+        ("escaping", ["a&b": "x < y > z & w", "quote\"apostrophe'": "\"'", "tab": "a\tb", "newline": "line1\nline2"]),
+        ("unicode", ["café": "NFC", "cafe\u{301}": "NFD", "emoji😀": "👨‍👩‍👧", "日本": "語", "flag": "🏳️‍🌈"]),
+        ("containers", ["emptyDict": .dictionary([:]), "emptyArray": [], "nested": ["a": [1, [2, [3, ["b": []]]], .dictionary([:])], "c": ["d": ["e": "f"]]]]),
+        ("data", ["empty": .data([]), "short": .data([0, 1, 2]), "exact57": .data(Array(0..<57)),
+                  "long": .data(Array(repeating: Array(0...255), count: 3).flatMap { $0 }),
+                  "deep": [[[[[[.data(Array(0..<100))]]]]]]]),
+        ("root_array", ["one", 2, [3], ["four": 4]]),
+        ("root_string", "just a string"),
+    ]
+
+    @Test("Writes what plistlib writes, byte for byte", arguments: values.map(\.0))
+    func writesGoldenBytes(name: String) throws {
+        let value = try #require(Self.values.first { $0.0 == name }?.1)
+        let expected = try [UInt8](Data(contentsOf: Self.golden.appendingPathComponent(name + ".plist")))
+        let written = try PropertyListWriter().write(value)
+        #expect(written == expected, "\(String(decoding: written, as: UTF8.self))")
+        #expect(try PropertyListReader().read(expected) == value)
+    }
+
+    @Test("The NFC and NFD spellings of a key are two keys")
+    func keepsNormalizationVariantsApart() throws {
+        let value = try PropertyListReader().read(Data(contentsOf: Self.golden.appendingPathComponent("unicode.plist")).map { $0 })
+        let dictionary = try #require(value.dictionaryValue)
+        #expect(dictionary.count == 5)
+        #expect(dictionary["café"] == "NFC")
+        #expect(dictionary["cafe\u{301}"] == "NFD")
+    }
+
+    @Test("Keys sort by UTF-16 code units, as CoreFoundation sorts them")
+    func sortsKeysByUTF16() throws {
+        // U+FFFD sorts after 😀 (D83D DE00) in UTF-16 but before it by code point.
+        let written = String(decoding: try PropertyListWriter().write(["\u{FFFD}": 1, "😀": 2, "a": 3]), as: UTF8.self)
+        let order = ["<key>a</key>", "<key>😀</key>", "<key>\u{FFFD}</key>"].map { written.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+    }
+
+    @Test("Reals print as %.17g with CoreFoundation's special cases", arguments: [
+        (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "0.0"),
+        (Double.nan, "nan"), (Double.infinity, "+infinity"), (-Double.infinity, "-infinity"), (123456789.125, "123456789.125"),
+    ])
+    func formatsReals(value: Double, expected: String) throws {
+        #expect(RealFormat.string(value) == expected)
+        let written = String(decoding: try PropertyListWriter().write(.real(value)), as: UTF8.self)
+        #expect(written.contains("<real>\(expected)</real>\n"))
+    }
+
+    @Test("Data lines are 76 − 8 × depth columns, depth counted up to 8")
+    func wrapsDataByDepth() throws {
+        var value = PropertyList.data(Array(repeating: 0xAB, count: 300))
+        for depth in 0...10 {
+            let lines = String(decoding: try PropertyListWriter().write(value), as: UTF8.self).split(separator: "\n")
+            let base64 = lines.filter { !$0.contains("<") }
+            let width = 76 - 8 * min(depth, 8)
+            #expect(base64.dropLast().allSatisfy { $0.count == depth + width }, "depth \(depth)")
+            value = [value]
+        }
+    }
+
+    @Test("A carriage return is written &#13; and reads back exactly")
+    func carriageReturnRoundTrips() throws {
+        let value: PropertyList = ["k": "a\r\nb\rc"]
+        let written = try PropertyListWriter().write(value)
+        #expect(String(decoding: written, as: UTF8.self).contains("a&#13;\nb&#13;c"))
+        #expect(try PropertyListReader().read(written) == value)
+    }
+
+    @Test("Text XML cannot carry is refused with the key path", arguments: ["\u{1}", "\u{0}", "a\u{1F}b", "\u{FFFE}", "\u{FFFF}", "\u{7F}"])
+    func refusesUnrepresentableText(text: String) throws {
+        let error = #expect(throws: PropertyListError.self) { try PropertyListWriter().write(["outer": ["inner": .string(text)]]) }
+        #expect(error?.code == .unrepresentable)
+        #expect(error?.message.contains("outer.inner") == true, "\(error?.message ?? "")")
+        #expect(throws: PropertyListError.self) { try PropertyListWriter().write([text: 1]) }
+    }
+
+    @Test("Nesting beyond the limit is refused by the writer, so prefs never writes what it cannot read")
+    func refusesTooDeepNesting() throws {
+        var value: PropertyList = "leaf"
+        for _ in 0..<PropertyListLimits.maxNestingDepth { value = [value] }
+        let written = try PropertyListWriter().write(value)
+        #expect(try PropertyListReader().read(written) == value)
+        let error = #expect(throws: PropertyListError.self) { try PropertyListWriter().write([value]) }
+        #expect(error?.code == .tooLarge)
+    }
+}
