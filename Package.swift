@@ -35,12 +35,12 @@ let package = Package(
             ],
             path: "CLI"
         ),
-        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
-        .testTarget(name: "PalettesTests", dependencies: ["Palettes"]),
-        .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "PropertyLists"]),
+        .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
+        .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures"]),
     ]
 )
 

@@ -30,7 +30,7 @@ for target in "${targets[@]}"; do
         | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)|ERROR|SUMMARY|Test unit written"; then
         :
     fi
-    if ls "$findings"/crash-* "$findings"/leak-* "$findings"/oom-* "$findings"/timeout-* >/dev/null 2>&1; then
+    if [ -n "$(find "$findings" -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'timeout-*')" ]; then
         echo "== $target: FINDINGS in $findings"
         status=1
     fi

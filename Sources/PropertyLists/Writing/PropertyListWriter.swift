@@ -137,7 +137,7 @@ public struct PropertyListWriter: Sendable {
                 case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
                 case 0x0D: output.append(contentsOf: "&#13;".utf8)
                 case 0x09, 0x0A: output.append(byte)
-                case 0..<0x20, 0x7F:
+                case 0..<0x20:
                     throw unrepresentable("U+" + String(UInt32(byte), radix: 16, uppercase: true).leftPadded(4), isKey: isKey)
                 case 0xEF:
                     // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
