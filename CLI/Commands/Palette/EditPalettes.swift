@@ -16,7 +16,9 @@ extension Prefs {
                 """
         )
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
 
         func run() throws {
             let original = try options.load()

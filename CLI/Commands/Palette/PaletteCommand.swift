@@ -17,5 +17,7 @@ extension Prefs {
                 EditPalettes.self,
             ]
         )
+
+        @OptionGroup var options: PaletteOptions
     }
 }

@@ -6,7 +6,9 @@ extension Prefs {
     struct AddPalette: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a palette with a new id.")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @Argument(help: "The new palette's name.") var name: String
         @Option(help: "Its emojis.") var emojis = ""
         @Option(help: "Where it goes (clamped); the front by default.") var at = 0
@@ -25,7 +27,9 @@ extension Prefs {
     struct RemovePalette: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a palette (never the last one).")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
 
         func run() throws {
@@ -39,7 +43,9 @@ extension Prefs {
     struct RenamePalette: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a palette.")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
         @Argument(help: "The new name.") var newName: String
 
@@ -54,7 +60,9 @@ extension Prefs {
     struct MovePalette: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a palette to another index (clamped).")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
         @Option(help: "The index to move it to.") var to: Int
 
@@ -71,7 +79,9 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "add-emojis", abstract: "Add emojis to a palette; ones it holds already are skipped.")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
         @Argument(help: "The emojis to add.") var emojis: String
 
@@ -87,7 +97,9 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "remove-emojis", abstract: "Remove emojis (whole grapheme clusters) from a palette.")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
         @Argument(help: "The emojis to remove.") var emojis: String
 

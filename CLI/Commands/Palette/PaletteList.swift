@@ -10,7 +10,9 @@ extension Prefs {
             abstract: "List the palettes: index, id, name, emoji count and a preview."
         )
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
 
         @Flag(help: "Print a JSON array of {\"emojis\", \"id\", \"index\", \"name\"}.")
         var json = false
@@ -38,7 +40,9 @@ extension Prefs {
     struct ShowPalette: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a palette's emojis as a grid.")
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
 
         @Option(help: "Emojis per row.")

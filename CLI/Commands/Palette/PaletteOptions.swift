@@ -2,16 +2,30 @@ import ArgumentParser
 import Palettes
 import Preferences
 
-/// Which palette store a `prefs palette` command works on.
+/// Which palette store a `prefs palette` command works on, given before the subcommand
+/// (`prefs palette --store S list`) or after it (`prefs palette list --store S`).
 struct PaletteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
     var root: String?
 
-    @Option(help: ArgumentHelp("The domain that holds the store.", valueName: "domain"))
-    var domain = PaletteDocument.defaultDomain
+    @Option(help: ArgumentHelp("The domain that holds the store (default: palettes).", valueName: "domain"))
+    var domain: String?
 
-    @Option(help: ArgumentHelp("The store's name; its palettes live under PaletteStore:<name>.", valueName: "name"))
-    var store = PaletteDocument.defaultStoreName
+    @Option(help: ArgumentHelp("The store's name (default: Main); its palettes live under PaletteStore:<name>.", valueName: "name"))
+    var store: String?
+
+    /// What these options would give, with `parent`'s filling in what they leave out.
+    func filled(from parent: PaletteOptions) -> ResolvedPaletteOptions {
+        ResolvedPaletteOptions(root: root ?? parent.root, domain: domain ?? parent.domain ?? PaletteDocument.defaultDomain,
+                               store: store ?? parent.store ?? PaletteDocument.defaultStoreName)
+    }
+}
+
+/// The store a palette command works on, defaults applied.
+struct ResolvedPaletteOptions {
+    let root: String?
+    let domain: String
+    let store: String
 
     /// The store's document.
     func document() throws -> PaletteDocument {

@@ -10,7 +10,9 @@ extension Prefs {
             abstract: "Print the palettes: the editable text form, or with --json a JSON array for other tools."
         )
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @Flag(help: "Print a plain JSON array of {\"emojis\", \"id\", \"name\"}.") var json = false
 
         func run() throws {
@@ -34,14 +36,18 @@ extension Prefs {
             discussion: "The input is validated first (emojis only, names not empty, at least one palette); duplicate ids are reassigned. On any error nothing changes."
         )
 
-        @OptionGroup var options: PaletteOptions
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @Argument(help: "The file to import; '-' reads standard input.") var file: String
 
         func run() throws {
             let bytes = try InputFile.read(file)
             let source = file == "-" ? "<stdin>" : file
             let imported: Palettes.PaletteList
-            if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[") {
+            // JSON is an array of objects ("[{" or "[]"); the text form may also start with "[" (an id).
+            let significant = bytes.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(2)
+            if significant.first == UInt8(ascii: "["), significant.dropFirst().first.map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }) ?? true {
                 let (list, warnings) = try PaletteDocument.decodeJSON(bytes, source: source)
                 for warning in warnings { Output.error("warning: " + warning) }
                 imported = list
