@@ -13,7 +13,7 @@ enum TemporaryTextFile {
             throw CLIError(.writeFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let bytes = Array(text.utf8)
         guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
             unlink(path)
