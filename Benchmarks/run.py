@@ -28,14 +28,23 @@ PLISTLIB_WRITE = ("import plistlib,sys,os\np=sys.argv[1]\nd=plistlib.load(open(p
                   "t=p+'.tmp'\nf=open(t,'wb')\nplistlib.dump(d,f)\nf.close()\nos.replace(t,p)")
 
 
+DEVNULL = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
+
+
 def run_once(argv, env):
-    """Runs argv, returns (seconds, max RSS in KiB, exit status)."""
+    """Runs argv, returns (seconds, exit status)."""
     start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, env, file_actions=[
-        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-    _, status, usage = os.wait4(pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=DEVNULL)
+    _, status = os.waitpid(pid, 0)
+    return time.perf_counter() - start, os.waitstatus_to_exitcode(status)
+
+
+def peak_memory(argv, env):
+    """The peak RSS of argv in KiB. Linux keeps ru_maxrss across exec, so the command is started
+    through a small /bin/sh (about 1 MB) rather than from this Python process."""
+    pid = os.posix_spawn("/bin/sh", ["/bin/sh", "-c", 'exec "$0" "$@"'] + argv, env, file_actions=DEVNULL)
+    _, _, usage = os.wait4(pid, 0)
+    return usage.ru_maxrss
 
 
 def measure(commands, rounds, env):
@@ -46,12 +55,13 @@ def measure(commands, rounds, env):
     for round_index in range(rounds + 1):
         for label, argv in commands:
             argv = argv(round_index) if callable(argv) else argv
-            seconds, rss, status = run_once(argv, env)
+            if round_index == 0:  # round 0 warms caches and measures memory
+                memory[label] = peak_memory(argv, env)
+            seconds, status = run_once(argv, env)
             if status != 0:
                 failures[label] = status
-            if round_index > 0:  # round 0 warms caches
+            if round_index > 0:
                 times[label].append(seconds)
-                memory[label] = max(memory[label], rss)
     floor = commands[0][0]
     rows = []
     for label, _ in commands:

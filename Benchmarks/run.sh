@@ -13,3 +13,5 @@ out=BENCHMARKS.md
 [ "${1:-}" = --quick ] && out=.build-release/BENCHMARKS-quick.md
 /usr/bin/python3 Benchmarks/run.py --prefs .build-release/release/prefs \
     --foundation .build-release/peers/foundation-peer --out "$out" "$@"
+swift build -c release --product PrefsInProcessBenchmark --scratch-path .build-release >/dev/null
+{ printf '\n## In-process\n\n'; .build-release/release/PrefsInProcessBenchmark "$(mktemp -d)"; } | tee -a "$out"
