@@ -22,19 +22,31 @@ extension Prefs {
         var quiet = false
 
         func run() throws {
-            var failed = false
-            let reader = PropertyListReader()
-            for file in files {
-                do throws(PropertyListError) {
-                    _ = try reader.read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
-                    if !quiet { Output.write("\(file): OK\n") }
-                } catch {
-                    failed = true
-                    for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
-                }
-            }
-            try Output.finish()
-            if failed { throw CLIError(.unreadable, "") }
+            try ValidateRequest(files: files, quiet: quiet).perform()
         }
+    }
+}
+
+/// What `prefs validate` does, apart from parsing its command line.
+struct ValidateRequest {
+    /// The files to check; `-` is standard input.
+    var files: [String]
+    /// Print problems only.
+    var quiet = false
+
+    func perform() throws {
+        var failed = false
+        let reader = PropertyListReader()
+        for file in files {
+            do throws(PropertyListError) {
+                _ = try reader.read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
+                if !quiet { Output.write("\(file): OK\n") }
+            } catch {
+                failed = true
+                for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+            }
+        }
+        try Output.finish()
+        if failed { throw CLIError(.unreadable, "") }
     }
 }

@@ -2,9 +2,9 @@
 /// argument parser.
 ///
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
-/// costs more than reading a small domain, so `prefs read DOMAIN [KEY]` and
-/// `prefs write DOMAIN KEY ...` with no options go straight to the same requests that `Read`
-/// and `Write` build after parsing. Anything else, including every option and `--help`, takes
+/// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
+/// `prefs write DOMAIN KEY ...` and `prefs validate FILE...` with no options go straight to the
+/// same requests that `Read`, `Write` and `Validate` build after parsing. Anything else, including every option and `--help`, takes
 /// the full parser.
 enum FastPath {
     /// The work for `arguments` (the process's, program first), or `nil` when it is not one of
@@ -17,6 +17,8 @@ enum FastPath {
             return ReadRequest(words: words).perform
         case "write" where words.count >= 2:
             return WriteRequest(words: words).perform
+        case "validate" where !words.contains(where: { $0.hasPrefix("-") && $0 != "-" }):
+            return ValidateRequest(files: words).perform
         default:
             return nil
         }
