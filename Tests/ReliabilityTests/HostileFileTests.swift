@@ -30,10 +30,12 @@ struct HostileFileTests {
         let folder = TemporaryFolder()
         let original = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
         try original.write(to: URL(fileURLWithPath: folder.file("d.plist")))
-        for arguments in [["read", "d"], ["read", "d", "k"], ["write", "d", "k", "v"], ["delete", "d", "k"], ["rename", "d", "a", "b"]] {
-            let result = try Shell.prefs(arguments, home: folder.path)
+        for arguments in [["read", "d"], ["read", "d", "k"], ["write", "d", "k", "v"], ["delete", "d", "k"], ["rename", "d", "a", "b"],
+                          ["import", "d", "-"], ["palette", "--domain", "d", "add", "X"], ["palette", "--domain", "d", "list"]] {
+            let result = try Shell.prefs(arguments, home: folder.path, input: "<plist><dict/></plist>")
             #expect(result.status == 3, "\(arguments): \(result)")
             #expect(result.stderr.contains("d.plist"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("left untouched") || result.stderr.contains("bytes"), "\(arguments): no recovery advice in \(result.stderr)")
         }
         #expect(folder.bytes("d.plist") == [UInt8](original))
     }

@@ -75,6 +75,17 @@ struct WriteFailureTests {
         #expect(result.stderr.contains("blocker"), "\(result.stderr)")
     }
 
+    @Test("A file in a folder that vanished fails with exit 4 naming the folder")
+    func vanishedFolderFails() throws {
+        let folder = TemporaryFolder()
+        let gone = folder.file("gone")
+        try FileManager.default.createDirectory(atPath: gone, withIntermediateDirectories: false)
+        try FileManager.default.removeItem(atPath: gone)
+        let result = try Shell.prefs(["write", "--file", gone + "/d.plist", "k", "v"], home: folder.path)
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains(gone), "\(result.stderr)")
+    }
+
     @Test("Output to a full device fails with exit 4", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func fullStandardOutputFails() throws {
         let store = try StoreFixture(keys: 10)
