@@ -82,7 +82,28 @@ public struct PropertyListDictionary: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*).
     public var sortedEntries: [(key: String, value: PropertyList)] {
-        storage.map { (key: $0.key.string, value: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+        var entries = storage.map { (key: $0.key.string, value: $0.value) }
+        // UTF-8 byte order is UTF-16 order unless one key has a character from U+E000 through
+        // U+FFFF (lead bytes EE, EF) where another has one beyond U+FFFF: without those lead
+        // bytes, the cheaper byte comparison gives the same order.
+        if entries.allSatisfy({ !$0.key.utf8.contains { $0 >= 0xEE } }) {
+            entries.sort { Self.utf8Precedes($0.key, $1.key) }
+        } else {
+            entries.sort { Self.precedes($0.key, $1.key) }
+        }
+        return entries
+    }
+
+    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var left = a
+        var right = b
+        return left.withUTF8 { l in
+            right.withUTF8 { r in
+                let common = Swift.min(l.count, r.count)
+                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
+                return order != 0 ? order < 0 : l.count < r.count
+            }
+        }
     }
 
     /// Whether `a` sorts before `b` by UTF-16 code units, as CoreFoundation sorts keys.
