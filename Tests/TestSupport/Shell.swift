@@ -83,6 +83,11 @@ public enum Shell {
                 environment: environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 })
     }
 
+    /// The sanitizer the suite runs under (`address`, `thread`), as `Tests/sanitizers.sh` sets
+    /// `PREFS_SANITIZER`; `nil` in a plain build. A sanitizer's runtime opens, writes and maps
+    /// memory of its own, which syscall-level fault injection and memory bounds would measure.
+    public static let sanitizer = ProcessInfo.processInfo.environment["PREFS_SANITIZER"]
+
     /// Whether `command` is on the `PATH`.
     public static func has(_ command: String) -> Bool {
         (try? run("/bin/sh", ["-c", "command -v \(command)"]).status) == 0
