@@ -26,7 +26,7 @@ for target in "${targets[@]}"; do
     "$bin/$target" -runs=0 "Tests/Fuzz/Regressions/$target" 2>&1 | tail -1
     echo "== $target: fuzzing for ${seconds}s"
     if ! "$bin/$target" "$corpus" "${seeds[@]}" -dict=Tests/Fuzz/plist.dict -max_total_time="$seconds" \
-        -timeout=2 -rss_limit_mb=1024 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 2>&1 \
+        -timeout=10 -rss_limit_mb=1024 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 2>&1 \
         | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)|ERROR|SUMMARY|Test unit written"; then
         :
     fi
