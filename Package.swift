@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures", "soak.sh"]),
     ]
 )
 

@@ -22,6 +22,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+MAXRSS = os.environ.get("MAXRSS", os.path.join(ROOT, ".build-release", "peers", "maxrss"))
 
 PLISTLIB_READ = "import plistlib,sys\nd=plistlib.load(open(sys.argv[1],'rb'))\nprint(d.get(sys.argv[2]))"
 PLISTLIB_WRITE = ("import plistlib,sys,os\np=sys.argv[1]\nd=plistlib.load(open(p,'rb'))\nd[sys.argv[2]]=sys.argv[3]\n"
@@ -40,11 +41,9 @@ def run_once(argv, env):
 
 
 def peak_memory(argv, env):
-    """The peak RSS of argv in KiB. Linux keeps ru_maxrss across exec, so the command is started
-    through a small /bin/sh (about 1 MB) rather than from this Python process."""
-    pid = os.posix_spawn("/bin/sh", ["/bin/sh", "-c", 'exec "$0" "$@"'] + argv, env, file_actions=DEVNULL)
-    _, _, usage = os.wait4(pid, 0)
-    return usage.ru_maxrss
+    """The peak RSS of argv in KiB, measured by Benchmarks/maxrss.c (see there why)."""
+    output = subprocess.run([MAXRSS] + argv, env=env, capture_output=True, text=True).stdout.strip()
+    return int(output or 0)
 
 
 def measure(commands, rounds, env):

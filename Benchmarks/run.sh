@@ -9,6 +9,7 @@ swift build -c release --product prefs --scratch-path .build-release \
     -Xswiftc -static-stdlib -Xlinker -no-pie >/dev/null
 mkdir -p .build-release/peers
 swiftc -O Benchmarks/FoundationPeer/main.swift -o .build-release/peers/foundation-peer 2>/dev/null
+cc -O2 Benchmarks/maxrss.c -o .build-release/peers/maxrss
 out=BENCHMARKS.md
 [ "${1:-}" = --quick ] && out=.build-release/BENCHMARKS-quick.md
 /usr/bin/python3 Benchmarks/run.py --prefs .build-release/release/prefs \

@@ -6,27 +6,28 @@ import TestSupport
 /// lock times out cleanly.
 @Suite("Concurrency")
 struct ConcurrencyTests {
-    @Test("8 writers × 100 distinct keys with readers validating: all 800 keys kept")
-    func concurrentWritersKeepEveryKey() throws {
+    @Test("Concurrent writers of distinct keys, with readers validating: every key kept",
+          arguments: [(4, 200), (8, 100)])
+    func concurrentWritersKeepEveryKey(writers: Int, writes: Int) throws {
         let folder = TemporaryFolder()
-        let writers = (1...8).map { p in
-            "for i in $(seq 1 100); do \"$PREFS\" write d w\(p)_k$i -int $i || echo \"write failed \(p) $i\" >&2; done"
+        let scripts = (1...writers).map { p in
+            "for i in $(seq 1 \(writes)); do \"$PREFS\" write d w\(p)_k$i -int $i || echo \"write failed \(p) $i\" >&2; done"
         }
         let reader = """
             for i in $(seq 1 150); do
               if [ -f "$PREFS_HOME/d.plist" ]; then "$PREFS" validate --quiet "$PREFS_HOME/d.plist" || echo "invalid read $i" >&2; fi
             done
             """
-        for result in try Shell.runConcurrently(writers + [reader], home: folder.path) {
+        for result in try Shell.runConcurrently(scripts + [reader], home: folder.path) {
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty, "\(result.stderr)")
         }
         let dump = try Shell.prefs(["read", "d", "--json"], home: folder.path)
         let object = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Int]
         let values = try #require(object)
-        #expect(values.count == 800)
-        for p in 1...8 {
-            for i in 1...100 { #expect(values["w\(p)_k\(i)"] == i) }
+        #expect(values.count == writers * writes)
+        for p in 1...writers {
+            for i in 1...writes { #expect(values["w\(p)_k\(i)"] == i) }
         }
     }
 
