@@ -169,9 +169,20 @@ public struct PaletteList: Hashable, Sendable {
         return before - palettes[safeIndex].emojis.count
     }
 
+    /// Names are text on one line without surrounding spaces, so that the text form
+    /// (``PaletteText``) carries every name exactly.
     private static func checkName(_ name: String) throws(PaletteError) {
         if name.allSatisfy(\.isWhitespace) {
             throw PaletteError(.invalidArgument, "a palette needs a name that is not empty")
+        }
+        if name.unicodeScalars.contains(where: {
+            ($0.properties.generalCategory == .control && $0 != "\t")
+                || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator
+        }) {
+            throw PaletteError(.invalidArgument, "a palette name may not contain line breaks or control characters")
+        }
+        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+            throw PaletteError(.invalidArgument, "a palette name may not start or end with spaces")
         }
     }
 

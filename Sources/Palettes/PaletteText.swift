@@ -45,7 +45,8 @@ public enum PaletteText {
         var problems: [Problem] = []
         var entries: [(id: Int?, name: String, emojis: String)] = []
         var seenIDs: [Int: Int] = [:]
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character, so lines are split on every kind of line end, not on "\n".
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = offset + 1
             var line = Substring(rawLine.trimmingCharacters(in: " \t\r"))
             if line.isEmpty || line.hasPrefix("#") { continue }

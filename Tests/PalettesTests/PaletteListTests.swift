@@ -1,111 +1,173 @@
 import Palettes
 import Testing
 
-/// EmojiArt's intents, made safe: clamped indices, unique ids, whole grapheme clusters.
+/// EmojiArt's intents on a list of palettes, made safe: clamped indices, unique ids, at least
+/// one palette, and nothing changed when an intent is refused.
 @Suite("Palette list")
 struct PaletteListTests {
-    func list(_ palettes: [(String, String)]) throws -> PaletteList {
-        try PaletteList(palettes.enumerated().map { Palette(name: $1.0, emojis: $1.1, id: $0 + 1) })
+    /// Palettes named `A`, `B`, … with ids 1, 2, … and one distinct emoji each.
+    static func lettered(_ count: Int) throws -> PaletteList {
+        let emojis = Array("😀🚗🌲🎼🐶☀️💉🏈🌷🦊")
+        return try PaletteList((0..<count).map {
+            Palette(name: String(UnicodeScalar(UInt8(65 + $0))), emojis: String(emojis[$0 % emojis.count]), id: $0 + 1)
+        })
     }
 
-    @Test("palette(at:) clamps the index", arguments: [(-5, 0), (0, 0), (1, 1), (2, 2), (99, 2)])
+    @Test("palette(at:) clamps any index into range", arguments: [
+        (Int.min, 0), (-5, 0), (-1, 0), (0, 0), (1, 1), (2, 2), (3, 2), (99, 2), (Int.max, 2),
+    ])
     func paletteAtClamps(index: Int, expected: Int) throws {
-        let palettes = try list([("A", "😀"), ("B", "🚗"), ("C", "🌲")])
-        #expect(palettes.palette(at: index) == palettes.palettes[expected])
+        let list = try Self.lettered(3)
+        #expect(list.clamped(index) == expected)
+        #expect(list.palette(at: index) == list.palettes[expected])
     }
 
-    @Test("insertPalette gives the id one above the largest, at a clamped index")
-    func insertGivesNextID() throws {
-        var palettes = try PaletteList([Palette(name: "A", emojis: "", id: 7), Palette(name: "B", emojis: "", id: 3)])
-        #expect(try palettes.insertPalette(named: "C", emojis: "😀😀🚗", at: 99) == 2)
-        #expect(palettes.palettes[2] == Palette(name: "C", emojis: "😀🚗", id: 8))
-        #expect(try palettes.insertPalette(named: "D", at: -3) == 0)
-        #expect(palettes.palettes[0].id == 9)
-        #expect(Set(palettes.palettes.map(\.id)).count == palettes.count)
-    }
-
-    @Test("removePalette never removes the last palette and returns a valid index")
-    func removeKeepsOne() throws {
-        var palettes = try list([("A", ""), ("B", ""), ("C", "")])
-        #expect(try palettes.removePalette(at: 2) == 1)
-        #expect(try palettes.removePalette(at: 50) == 0)
-        #expect(palettes.palettes.map(\.name) == ["A"])
-        #expect(throws: PaletteError.self) { try palettes.removePalette(at: 0) }
-        #expect(palettes.count == 1)
-    }
-
-    @Test("rename and move; move clamps")
-    func renameAndMove() throws {
-        var palettes = try list([("A", ""), ("B", ""), ("C", "")])
-        try palettes.renamePalette(at: 1, to: "Bee")
-        #expect(palettes.movePalette(from: 0, to: 10) == 2)
-        #expect(palettes.palettes.map(\.name) == ["Bee", "C", "A"])
-        #expect(throws: PaletteError.self) { try palettes.renamePalette(at: 0, to: "  ") }
-    }
-
-    @Test("Emojis are whole grapheme clusters, never twice, and removal takes the whole cluster")
-    func graphemeClusters() throws {
-        var palettes = try list([("A", "👍")])
-        #expect(try palettes.addEmojis("👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️👍👨‍👩‍👧", toPaletteAt: 0) == 4)
-        #expect(palettes.palettes[0].emojis.count == 5)
-        #expect(try palettes.addEmojis("👍🏽", toPaletteAt: 0) == 0)
-        #expect(palettes.removeEmojis("👍", fromPaletteAt: 0) == 1)
-        #expect(palettes.palettes[0].emojis == "👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️")
-        #expect(palettes.removeEmojis("👨‍👩‍👧", fromPaletteAt: 0) == 1)
-        #expect(palettes.palettes[0].emojis == "🏳️‍🌈👍🏽🐻‍❄️")
-    }
-
-    @Test("Text that is not emoji is refused and nothing changes", arguments: ["a", "1", "#", " ", "é", "😀x"])
-    func nonEmojiRefused(text: String) throws {
-        var palettes = try list([("A", "😀")])
-        let before = palettes
-        #expect(throws: PaletteError.self) { try palettes.addEmojis(text, toPaletteAt: 0) }
-        #expect(throws: PaletteError.self) { try palettes.insertPalette(named: "B", emojis: text) }
-        #expect(palettes == before)
-    }
-
-    @Test("What counts as an emoji", arguments: [("🚗", true), ("☀️", true), ("🏎", true), ("1️⃣", true), ("🇫🇷", true), ("©", true),
-                                                  ("a", false), ("1", false), ("#", false), (" ", false), ("é", false), ("-", false)])
-    func emojiDecisions(text: String, expected: Bool) throws {
-        #expect(Emoji.isEmoji(Character(text)) == expected)
-    }
-
-    @Test("Stored damage is repaired with warnings, never dropped")
-    func repairing() throws {
-        let (repaired, warnings) = PaletteList.repairing([
-            Palette(name: "A", emojis: "😀😀", id: 1), Palette(name: "B", emojis: "🚗", id: 1), Palette(name: "C", emojis: "🌲x", id: 5),
+    @Test("insertPalette gives the id one above the largest, at the index clamped into 0...count", arguments: [
+        (Int.min, 0), (-3, 0), (0, 0), (2, 2), (3, 3), (4, 3), (Int.max, 3),
+    ])
+    func insertGivesNextIDAtClampedIndex(index: Int, expected: Int) throws {
+        var list = try PaletteList([
+            Palette(name: "A", emojis: "", id: 7), Palette(name: "B", emojis: "", id: 42), Palette(name: "C", emojis: "", id: 3),
         ])
-        #expect(repaired.palettes.map(\.id) == [1, 6, 5])
-        #expect(repaired.palettes[0].emojis == "😀")
-        #expect(repaired.palettes[2].emojis == "🌲x")
-        #expect(warnings.count == 3)
-        let (empty, emptyWarnings) = PaletteList.repairing([])
-        #expect(empty == PaletteList.builtIn && emptyWarnings.count == 1)
+        let used = try list.insertPalette(named: "New", emojis: "😀🚗😀", at: index)
+        #expect(used == expected)
+        #expect(list.count == 4)
+        #expect(list.palettes[expected] == Palette(name: "New", emojis: "😀🚗", id: 43))
+        #expect(list.palettes.filter { $0.id != 43 }.map(\.name) == ["A", "B", "C"])
     }
 
-    @Test("The built-in palettes are EmojiArt's, ids 1 to 9, no emoji twice")
-    func builtIns() throws {
-        #expect(Palette.builtins.map(\.name) == ["Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces"])
-        #expect(Palette.builtins.map(\.id) == Array(1...9))
-        for palette in Palette.builtins {
-            #expect(Set(palette.emojis).count == palette.emojis.count, "\(palette.name)")
-            #expect(Emoji.nonEmojis(in: palette.emojis).isEmpty, "\(palette.name)")
-        }
-        #expect(throws: Never.self) { try PaletteList(Palette.builtins) }
+    @Test("Repeated inserts keep counting up from the largest id")
+    func repeatedInsertsCountUp() throws {
+        var list = try Self.lettered(2)
+        for _ in 0..<5 { try list.insertPalette(named: "N") }
+        #expect(list.palettes.map(\.id) == [7, 6, 5, 4, 3, 1, 2])
     }
 
-    @Test("The text form round-trips and reports problems by line")
-    func textForm() throws {
-        var palettes = PaletteList.builtIn
-        try palettes.insertPalette(named: "Odd: name", emojis: "❤️")
-        let text = PaletteText.format(palettes, header: "header")
-        #expect(try PaletteText.parse(text).get() == palettes)
-        guard case .failure(let error) = PaletteText.parse("[1] A: 😀\n[1] B: 🚗\nC 🌲\nD: 🌲x\n: 😀\n") else {
-            Issue.record("accepted bad text")
-            return
+    @Test("insertPalette and renamePalette refuse a blank name and change nothing", arguments: ["", " ", "\t", "\n", "  \n "])
+    func blankNamesRefused(name: String) throws {
+        var list = try Self.lettered(2)
+        let before = list
+        let insert = #expect(throws: PaletteError.self) { try list.insertPalette(named: name) }
+        #expect(insert?.code == .invalidArgument)
+        let rename = #expect(throws: PaletteError.self) { try list.renamePalette(at: 0, to: name) }
+        #expect(rename?.code == .invalidArgument)
+        #expect(list == before)
+    }
+
+    @Test("removePalette removes the palette at the clamped index and returns a valid index", arguments: [
+        (Int.min, 0, 0), (-1, 0, 0), (0, 0, 0), (2, 2, 2), (4, 4, 3), (9, 4, 3), (Int.max, 4, 3),
+    ])
+    func removeReturnsValidIndex(index: Int, removed: Int, next: Int) throws {
+        var list = try Self.lettered(5)
+        let gone = list.palettes[removed]
+        let shown = try list.removePalette(at: index)
+        #expect(shown == next)
+        #expect(list.count == 4)
+        #expect(list.palettes.indices.contains(shown))
+        #expect(!list.palettes.contains(gone))
+    }
+
+    @Test("removePalette never removes the last palette", arguments: [Int.min, -1, 0, 1, Int.max])
+    func removeNeverEmptiesTheList(index: Int) throws {
+        var list = try Self.lettered(3)
+        try list.removePalette(at: index)
+        try list.removePalette(at: index)
+        let last = list
+        let error = #expect(throws: PaletteError.self) { try list.removePalette(at: index) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("last palette") == true)
+        #expect(list == last)
+        #expect(list.count == 1)
+    }
+
+    @Test("renamePalette renames the palette at the clamped index, keeping its id and emojis", arguments: [
+        (-4, 0), (1, 1), (50, 2),
+    ])
+    func renameClamps(index: Int, expected: Int) throws {
+        var list = try Self.lettered(3)
+        let before = list.palettes[expected]
+        try list.renamePalette(at: index, to: "Renamed: yes")
+        #expect(list.palettes[expected] == Palette(name: "Renamed: yes", emojis: before.emojis, id: before.id))
+        #expect(list.palettes.filter { $0.name == "Renamed: yes" }.count == 1)
+    }
+
+    @Test("movePalette clamps both indices and returns where the palette ended up", arguments: [
+        (0, 3, 3, "BCDA"), (3, 0, 0, "DABC"), (-1, 100, 3, "BCDA"), (100, -5, 0, "DABC"), (1, 1, 1, "ABCD"), (1, 2, 2, "ACBD"),
+    ])
+    func moveClamps(from source: Int, to destination: Int, landed: Int, order: String) throws {
+        var list = try Self.lettered(4)
+        let moving = list.palette(at: source)
+        let index = list.movePalette(from: source, to: destination)
+        #expect(index == landed)
+        #expect(list.palettes[index] == moving)
+        #expect(list.palettes.map(\.name).joined() == order)
+    }
+
+    @Test("The checking initializer refuses lists that break an invariant", arguments: [
+        ("no palettes", [Palette]()),
+        ("duplicate ids", [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 1)]),
+        ("text that is not emoji", [Palette(name: "A", emojis: "😀x", id: 1)]),
+        ("an emoji twice", [Palette(name: "A", emojis: "😀🚗😀", id: 1)]),
+        ("a blank name", [Palette(name: " ", emojis: "😀", id: 1)]),
+    ])
+    func initializerChecks(_ problem: String, palettes: [Palette]) {
+        let error = #expect(throws: PaletteError.self, "\(problem)") { try PaletteList(palettes) }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test("index(ofID:) and index(ofName:) find palettes; the first of equal names wins")
+    func lookUp() throws {
+        var list = try Self.lettered(3)
+        try list.insertPalette(named: "B", at: 3)
+        #expect(list.index(ofID: 3) == 2)
+        #expect(list.index(ofID: 99) == nil)
+        #expect(list.index(ofName: "B") == 1)
+        #expect(list.index(ofName: "b") == nil)
+    }
+
+    @Test("Any sequence of intents keeps the invariants", arguments: [1, 2, 3, 4])
+    func randomIntentsKeepInvariants(seed: UInt64) throws {
+        var generator = SplitMix(seed: seed)
+        var list = try Self.lettered(2)
+        let pool = Array("😀🚗🌲👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️1️⃣☀️a#é ").map(String.init)
+        func someEmojis() -> String { (0..<Int.random(in: 0...4, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined() }
+        for _ in 0..<400 {
+            let index = Int.random(in: -3...(list.count + 3), using: &generator)
+            let before = list
+            do {
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: try list.insertPalette(named: "P", emojis: someEmojis(), at: index)
+                case 1: try list.removePalette(at: index)
+                case 2: try list.renamePalette(at: index, to: Bool.random(using: &generator) ? "R" : " ")
+                case 3: list.movePalette(from: index, to: Int.random(in: -3...(list.count + 3), using: &generator))
+                case 4: try list.addEmojis(someEmojis(), toPaletteAt: index)
+                default: list.removeEmojis(someEmojis(), fromPaletteAt: index)
+                }
+            } catch {
+                #expect(list == before, "a refused intent changed the list")
+            }
+            #expect(list.count >= 1)
+            #expect(Set(list.palettes.map(\.id)).count == list.count)
+            for palette in list.palettes {
+                #expect(Emoji.nonEmojis(in: palette.emojis).isEmpty, "\(palette)")
+                #expect(Set(palette.emojis).count == palette.emojis.count, "\(palette)")
+            }
+            #expect(throws: Never.self) { try PaletteList(list.palettes) }
         }
-        #expect(error.problems.map(\.line) == [2, 3, 4, 5])
-        let added = try PaletteText.parse("[4] A: 😀\nNew: 🚗\n").get()
-        #expect(added.palettes.map(\.id) == [4, 5])
+    }
+}
+
+/// A small seeded generator, so a failing random sequence can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

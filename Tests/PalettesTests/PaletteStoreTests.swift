@@ -1,94 +1,175 @@
 import Foundation
 import Palettes
 import Preferences
-import PropertyLists
 import Testing
 import TestSupport
 
-/// Palettes on disk: the EmojiArt storage format, repair, coalesced autosave, concurrent stores.
+/// `PaletteStore`: edits visible at once, written by `save()`, by a coalesced autosave and on
+/// release, replayed onto what other stores saved meanwhile.
 @Suite("Palette store")
 struct PaletteStoreTests {
     let folder = TemporaryFolder()
     var preferences: PreferencesFolder { PreferencesFolder(path: folder.path) }
 
-    @Test("Palettes are stored as sorted-key JSON data under PaletteStore:<name>")
-    func storageFormat() throws {
-        let document = try PaletteDocument(storeName: "Main", folder: preferences)
-        _ = try document.modify { try $0.insertPalette(named: "Hearts", emojis: "❤️🧡", at: 0) }
-        let domain = try #require(try DomainFile(path: folder.file("palettes.plist")).read())
-        guard case .data(let bytes)? = domain["PaletteStore:Main"] else {
-            Issue.record("no data under PaletteStore:Main")
-            return
-        }
-        let json = String(decoding: bytes, as: UTF8.self)
-        #expect(json.hasPrefix(#"[{"emojis":"❤️🧡","id":10,"name":"Hearts"},{"emojis":"🚙"#), "\(json.prefix(80))")
+    func store(_ name: String = "Main", autosaveDelay: Double? = nil) throws -> PaletteStore {
+        try PaletteStore(named: name, folder: preferences, autosaveDelay: autosaveDelay)
     }
 
-    @Test("A domain written like an EmojiArt app's preferences reads as is; other keys survive")
-    func readsEmojiArtDomain() throws {
-        let json = #"[{"emojis":"😀🚗","id":3,"name":"Mine"},{"emojis":"🌲","id":8,"name":"Trees"}]"#
-        let base64 = Data(json.utf8).base64EncodedString()
-        try folder.write("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>NSWindow Frame Main</key>
-            \t<string>0 0 800 600</string>
-            \t<key>PaletteStore:Main</key>
-            \t<data>
-            \t\(base64)
-            \t</data>
-            </dict>
-            </plist>
-
-            """, to: "palettes.plist")
-        let document = try PaletteDocument(storeName: "Main", folder: preferences)
-        #expect(try document.load().list.palettes == [Palette(name: "Mine", emojis: "😀🚗", id: 3), Palette(name: "Trees", emojis: "🌲", id: 8)])
-        _ = try document.modify { try $0.addEmojis("🌴", toPaletteAt: 1) }
-        #expect(try DomainFile(path: folder.file("palettes.plist")).read()?["NSWindow Frame Main"] == "0 0 800 600")
-        #expect(try document.load().list.palettes[1].emojis == "🌲🌴")
+    func saved(_ name: String = "Main") throws -> [Palette] {
+        try PaletteDocument(storeName: name, folder: preferences).load().list.palettes
     }
 
-    @Test("Stored data that does not decode is an error and stays untouched")
-    func undecodableDataIsUntouched() throws {
-        try folder.write("<plist><dict><key>PaletteStore:Main</key><data>bm90IGpzb24=</data></dict></plist>", to: "palettes.plist")
-        let before = folder.bytes("palettes.plist")
-        let document = try PaletteDocument(storeName: "Main", folder: preferences)
-        #expect(throws: PaletteError.self) { try document.load() }
-        #expect(throws: PaletteError.self) { _ = try document.modify { try $0.insertPalette(named: "X") } }
-        #expect(folder.bytes("palettes.plist") == before)
-    }
-
-    @Test("Edits show at once; a burst is written once by the autosave; save() and release flush")
-    func coalescedAutosave() throws {
-        let store = try PaletteStore(named: "Main", folder: preferences, autosaveDelay: 0.3)
-        for index in 0..<20 { try store.insertPalette(named: "P\(index)", emojis: "😀", at: 0) }
-        #expect(store.palettes.count == 29)
-        #expect(folder.bytes("palettes.plist") == nil, "written before the autosave delay")
-        Thread.sleep(forTimeInterval: 1.0)
-        let onDisk = try PaletteDocument(storeName: "Main", folder: preferences).load().list
-        #expect(onDisk.count == 29)
+    @Test("Edits show in palettes at once and are not written until saved")
+    func editsVisibleAtOnce() throws {
+        let store = try store()
+        #expect(store.palettes == Palette.builtins)
         #expect(!store.hasUnsavedChanges)
-
-        var released: PaletteStore? = try PaletteStore(named: "Other", folder: preferences, autosaveDelay: nil)
-        try released?.insertPalette(named: "Kept", emojis: "🌲")
-        released = nil
-        #expect(try PaletteDocument(storeName: "Other", folder: preferences).load().list.palettes.first?.name == "Kept")
+        try store.insertPalette(named: "Hearts", emojis: "❤️🧡", at: 2)
+        try store.renamePalette(at: 0, to: "Cars")
+        try store.addEmojis("💛", toPaletteAt: 2)
+        store.removeEmojis("🎼", fromPaletteAt: 3)
+        store.movePalette(from: 2, to: 99)
+        try store.removePalette(at: 1)
+        #expect(store.palettes.map(\.name) == ["Cars", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces", "Hearts"])
+        #expect(store.palette(at: 99) == Palette(name: "Hearts", emojis: "❤️🧡💛", id: 10))
+        #expect(!store.palettes[1].emojis.contains("🎼" as Character))
+        #expect(store.hasUnsavedChanges)
+        #expect(folder.bytes("palettes.plist") == nil)
     }
 
-    @Test("Two stores editing the same palettes keep every palette, ids unique")
-    func concurrentStoresMerge() throws {
-        let first = try PaletteStore(named: "Main", folder: preferences, autosaveDelay: nil)
-        let second = try PaletteStore(named: "Main", folder: preferences, autosaveDelay: nil)
-        try first.insertPalette(named: "From first", emojis: "😀")
-        try second.insertPalette(named: "From second", emojis: "🚗")
+    @Test("save() writes the edits; a save with nothing pending writes nothing")
+    func saveWrites() throws {
+        let store = try store()
+        try store.insertPalette(named: "Hearts", emojis: "❤️")
+        try store.save()
+        #expect(!store.hasUnsavedChanges)
+        #expect(try saved() == store.palettes)
+        #expect(try saved().first == Palette(name: "Hearts", emojis: "❤️", id: 10))
+        let inode = DomainFixtures.inode(folder.file("palettes.plist"))
+        try store.save()
+        #expect(DomainFixtures.inode(folder.file("palettes.plist")) == inode)
+    }
+
+    @Test("Refused edits throw, change nothing and leave nothing pending", arguments: ["abc", "😀 "])
+    func refusedEdits(text: String) throws {
+        let store = try store()
+        #expect(throws: PaletteError.self) { try store.addEmojis(text, toPaletteAt: 0) }
+        #expect(throws: PaletteError.self) { try store.insertPalette(named: "X", emojis: text) }
+        #expect(throws: PaletteError.self) { try store.renamePalette(at: 0, to: " ") }
+        #expect(store.palettes == Palette.builtins)
+        #expect(!store.hasUnsavedChanges)
+    }
+
+    @Test("A burst of 20 edits is written once by the autosave, then a second burst once more")
+    func burstIsWrittenOnce() async throws {
+        let counter = try WriteCounter(folder: folder.path, name: "palettes.plist")
+        let store = try store(autosaveDelay: 0.2)
+        for index in 0..<20 {
+            if index % 4 == 3 {
+                store.movePalette(from: 0, to: index)
+            } else {
+                try store.insertPalette(named: "P\(index)", emojis: "😀", at: 0)
+            }
+        }
+        #expect(counter.writes == 0)
+        #expect(folder.bytes("palettes.plist") == nil, "written before the autosave delay")
+        #expect(store.hasUnsavedChanges)
+        try await Task.sleep(for: .seconds(1))
+        #expect(counter.writes == 1)
+        #expect(!store.hasUnsavedChanges)
+        #expect(store.lastAutosaveError == nil)
+        #expect(try saved() == store.palettes)
+        #expect(try saved().count == 24)
+
+        for index in 0..<20 { try store.addEmojis(index.isMultiple(of: 2) ? "🌲" : "🐻‍❄️", toPaletteAt: index) }
+        #expect(counter.writes == 1)
+        try await Task.sleep(for: .seconds(1))
+        #expect(counter.writes == 2)
+        #expect(try saved() == store.palettes)
+        withExtendedLifetime(store) {}
+    }
+
+    @Test("Two stores on one domain each inserting palettes keep all of them, ids unique")
+    func twoStoresKeepEverything() throws {
+        let first = try store()
+        let second = try store()
+        for name in ["F1", "F2", "F3"] { try first.insertPalette(named: name, emojis: "😀") }
+        for name in ["S1", "S2", "S3"] { try second.insertPalette(named: name, emojis: "🚗", at: 50) }
+        try second.renamePalette(at: 0, to: "Cars")
+        try first.removePalette(at: 4)
+        #expect(first.palettes.map(\.id).max() == 12 && second.palettes.map(\.id).max() == 12)
         try first.save()
         try second.save()
-        let saved = try PaletteDocument(storeName: "Main", folder: preferences).load().list.palettes
-        #expect(saved.count == 11)
-        #expect(Set(saved.map(\.name)).isSuperset(of: ["From first", "From second"]))
-        #expect(Set(saved.map(\.id)).count == saved.count)
-        #expect(second.palettes == saved)
+        let palettes = try saved()
+        #expect(palettes.count == 9 + 6 - 1)
+        #expect(Set(palettes.map(\.id)).count == palettes.count)
+        #expect(Set(palettes.map(\.name)).isSuperset(of: ["F1", "F2", "F3", "S1", "S2", "S3", "Cars"]))
+        #expect(!palettes.map(\.name).contains("Vehicles") && !palettes.map(\.name).contains("Sports"))
+        #expect(palettes.filter { $0.name.hasPrefix("S") }.map(\.id) == [13, 14, 15])
+        #expect(second.palettes == palettes)
+
+        try first.insertPalette(named: "F4")
+        try first.save()
+        #expect(first.palettes == (try saved()))
+        #expect(first.palettes.count == 15)
+    }
+
+    @Test("An edit that no longer applies when replayed is dropped with a warning; the store keeps one palette")
+    func staleEditDropped() throws {
+        _ = try PaletteDocument(storeName: "Main", folder: preferences).modify {
+            $0 = try PaletteList([Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)])
+        }
+        let first = try store()
+        let second = try store()
+        try first.removePalette(at: 0)
+        try second.removePalette(at: 1)
+        try first.save()
+        try second.save()
+        #expect(try saved() == [Palette(name: "B", emojis: "🚗", id: 2)])
+        #expect(second.palettes == (try saved()))
+        #expect(second.warnings.contains { $0.contains("dropped") }, "\(second.warnings)")
+        #expect(!second.hasUnsavedChanges)
+    }
+
+    @Test("Releasing a store writes its pending edits", arguments: [nil, 60.0])
+    func releaseFlushes(autosaveDelay: Double?) throws {
+        do {
+            let store = try store("Released", autosaveDelay: autosaveDelay)
+            try store.insertPalette(named: "Kept", emojis: "🌲")
+            store.removeEmojis("🚙", fromPaletteAt: 1)
+            #expect(folder.bytes("palettes.plist") == nil)
+        }
+        let palettes = try saved("Released")
+        #expect(palettes.first == Palette(name: "Kept", emojis: "🌲", id: 10))
+        #expect(palettes[1].name == "Vehicles" && !palettes[1].emojis.contains("🚙" as Character))
+    }
+
+    @Test("Edits from many threads on one store all land, ids unique")
+    func concurrentEditsOnOneStore() async throws {
+        let store = try store(autosaveDelay: 0.05)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in 0..<25 {
+                        do { try store.insertPalette(named: "w\(worker)-\(index)", emojis: "😀", at: index) } catch { Issue.record(error) }
+                    }
+                }
+            }
+        }
+        try store.save()
+        let palettes = try saved()
+        #expect(palettes.count == 109)
+        #expect(Set(palettes.map(\.id)) == Set(1...109))
+        #expect(palettes == store.palettes)
+    }
+
+    @Test("A store named N in domain D lives under PaletteStore:N of D.plist")
+    func storeLocation() throws {
+        let store = try PaletteStore(named: "Work", domain: "com.example.emojiart", folder: preferences, autosaveDelay: nil)
+        try store.insertPalette(named: "W")
+        try store.save()
+        #expect(store.document.key == "PaletteStore:Work")
+        #expect(try DomainFixtures.storedJSON(in: folder, store: "Work", domain: "com.example.emojiart")?.contains(#""name":"W""#) == true)
+        #expect(folder.bytes("palettes.plist") == nil)
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+import Palettes
+import Preferences
+import PropertyLists
+import Testing
+import TestSupport
+
+/// Where palettes live on disk: JSON data under `PaletteStore:<name>` of a domain file, read and
+/// changed without disturbing anything else in the domain.
+@Suite("Palette document")
+struct PaletteDocumentTests {
+    let folder = TemporaryFolder()
+    var preferences: PreferencesFolder { PreferencesFolder(path: folder.path) }
+
+    func document(_ store: String = "Main", domain: String = "palettes") throws -> PaletteDocument {
+        try PaletteDocument(storeName: store, domain: domain, folder: preferences)
+    }
+
+    @Test("The stored bytes are exactly the sorted-key JSON of the palettes")
+    func storesSortedKeyJSON() throws {
+        let palettes = [
+            Palette(name: "Cars/Taxis", emojis: "🚗🚕", id: 3), Palette(name: "Quote \"q\" é", emojis: "", id: 1),
+            Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷👨‍👩‍👧", id: 12),
+        ]
+        _ = try document().modify { $0 = try PaletteList(palettes) }
+        let expected = #"[{"emojis":"🚗🚕","id":3,"name":"Cars/Taxis"},{"emojis":"","id":1,"name":"Quote \"q\" é"},"#
+            + #"{"emojis":"🏳️‍🌈🇫🇷👨‍👩‍👧","id":12,"name":"Flags"}]"#
+        #expect(try DomainFixtures.storedJSON(in: folder) == expected)
+        #expect(try document().load().list.palettes == palettes)
+    }
+
+    @Test("The key is PaletteStore:<store> in <domain>.plist; stores in one domain are independent")
+    func keysAndFiles() throws {
+        _ = try document("Left", domain: "com.example.emojiart").modify { try $0.insertPalette(named: "L") }
+        _ = try document("Right", domain: "com.example.emojiart").modify { try $0.removePalette(at: 0) }
+        let domain = try #require(try DomainFixtures.domain(in: folder, name: "com.example.emojiart"))
+        #expect(domain.sortedKeys == ["PaletteStore:Left", "PaletteStore:Right"])
+        #expect(try document("Left", domain: "com.example.emojiart").load().list.count == 10)
+        #expect(try document("Right", domain: "com.example.emojiart").load().list.count == 8)
+        #expect(try document("Left", domain: "com.example.emojiart").key == "PaletteStore:Left")
+        #expect(folder.bytes("palettes.plist") == nil)
+    }
+
+    @Test("Nothing stored reads as the built-in palettes, and reading writes nothing")
+    func nothingStoredIsBuiltIns() throws {
+        let (list, warnings) = try document().load()
+        #expect(list == PaletteList.builtIn)
+        #expect(warnings.isEmpty)
+        #expect(folder.names().isEmpty)
+    }
+
+    @Test("A domain written like an EmojiArt app's preferences reads as it is")
+    func readsEmojiArtDomain() throws {
+        try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries
+            + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
+        let (list, warnings) = try document().load()
+        #expect(list.palettes == DomainFixtures.emojiArtPalettes)
+        #expect(warnings.isEmpty)
+        #expect(try document("Backup").load().list.palettes == [Palette(name: "Old", emojis: "🎼", id: 1)])
+    }
+
+    @Test("Changing the palettes keeps every unrelated key of the domain as it was")
+    func unrelatedKeysSurvive() throws {
+        try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries
+            + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
+        let before = try #require(try DomainFixtures.domain(in: folder))
+        _ = try document().modify { try $0.addEmojis("🚙", toPaletteAt: 1) }
+        var after = try #require(try DomainFixtures.domain(in: folder))
+        #expect(after.count == before.count)
+        for (key, value) in before where key != "PaletteStore:Main" {
+            #expect(after[key] == value, "\(key)")
+        }
+        #expect(try document().load().list.palettes[1].emojis == "🚗🚕🏎🚙")
+        after["PaletteStore:Main"] = before["PaletteStore:Main"]
+        #expect(after == before)
+    }
+
+    @Test("Stored values that are not palette JSON data throw .unreadable and the file stays byte for byte", arguments: [
+        DomainFixtures.dataElement("not json"),
+        DomainFixtures.dataElement(#"{"emojis":"😀","id":1,"name":"an object, not an array"}"#),
+        DomainFixtures.dataElement(#"[{"emojis":"😀","name":"no id"}]"#),
+        DomainFixtures.dataElement(#"[{"emojis":"😀","id":"1","name":"id as a string"}]"#),
+        DomainFixtures.dataElement(#"[{"emojis":"😀","id":1,"name":"cut off"#),
+        "<data></data>",
+        "<string>[]</string>",
+        "<integer>3</integer>",
+        "<array><data>W10=</data></array>",
+    ])
+    func undecodableIsUntouched(element: String) throws {
+        try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries + [("PaletteStore:Main", element)]), to: "palettes.plist")
+        let before = try #require(folder.bytes("palettes.plist"))
+        let loaded = #expect(throws: PaletteError.self) { try document().load() }
+        #expect(loaded?.code == .unreadable)
+        #expect(loaded?.message.contains("PaletteStore:Main") == true)
+        let modified = #expect(throws: PaletteError.self) { _ = try document().modify { try $0.insertPalette(named: "X") } }
+        #expect(modified?.code == .unreadable)
+        #expect(throws: PaletteError.self) { _ = try PaletteStore(named: "Main", folder: preferences, autosaveDelay: nil) }
+        #expect(folder.bytes("palettes.plist") == before)
+        #expect(folder.names().filter { $0.contains(".tmp-") }.isEmpty)
+    }
+
+    @Test("Stored damage is repaired on load with warnings, and written repaired by the next change")
+    func repairsStoredDamage() throws {
+        let damaged = #"[{"emojis":"😀😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#
+        try folder.write(DomainFixtures.applePlist([("PaletteStore:Main", DomainFixtures.dataElement(damaged))]), to: "palettes.plist")
+        let (list, warnings) = try document().load()
+        #expect(list.palettes == [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)])
+        #expect(warnings.count == 2)
+        let (_, modifyWarnings) = try document().modify { _ in }
+        #expect(modifyWarnings.count == 2)
+        #expect(try DomainFixtures.storedJSON(in: folder) == #"[{"emojis":"😀","id":1,"name":"A"},{"emojis":"🚗","id":2,"name":"B"}]"#)
+        #expect(try document().load().warnings.isEmpty)
+    }
+
+    @Test("A change that leaves the palettes as they are writes nothing")
+    func noChangeNoWrite() throws {
+        _ = try document().modify { try $0.insertPalette(named: "X") }
+        let path = folder.file("palettes.plist")
+        let (before, inode) = (folder.bytes("palettes.plist"), DomainFixtures.inode(path))
+        let (count, _) = try document().modify { list in
+            try list.addEmojis("", toPaletteAt: 0)
+            list.removeEmojis("🎼", fromPaletteAt: 0)
+            return list.count
+        }
+        #expect(count == 10)
+        #expect(folder.bytes("palettes.plist") == before)
+        #expect(DomainFixtures.inode(path) == inode)
+    }
+
+    @Test("A change that throws writes nothing and its error comes through")
+    func throwingChangeWritesNothing() throws {
+        struct Stop: Error {}
+        _ = try document().modify { try $0.insertPalette(named: "X") }
+        let before = folder.bytes("palettes.plist")
+        #expect(throws: Stop.self) { _ = try document().modify { list in try list.insertPalette(named: "Y"); throw Stop() } }
+        let refused = #expect(throws: PaletteError.self) { _ = try document().modify { try $0.addEmojis("abc", toPaletteAt: 0) } }
+        #expect(refused?.code == .invalidArgument)
+        #expect(folder.bytes("palettes.plist") == before)
+    }
+
+    @Test("decodeJSON reads export JSON, repairs ids, and refuses what a store cannot hold", arguments: [
+        (#"[{"emojis":"😀","id":1,"name":"A"}]"#, nil),
+        (#"[{"emojis":"😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#, nil),
+        (#"[]"#, "no palettes"),
+        (#"[{"emojis":"😀x","id":1,"name":"A"}]"#, "not emoji"),
+        (#"[{"emojis":"😀","id":1,"name":"  "}]"#, "no name"),
+        (#"{"emojis":"😀","id":1,"name":"A"}"#, "not a JSON array"),
+        (#"[{"emojis":"😀","id":1}]"#, "not a JSON array"),
+    ] as [(String, String?)])
+    func decodeJSON(json: String, complaint: String?) throws {
+        let result = Result { () throws(PaletteError) in try PaletteDocument.decodeJSON(Array(json.utf8), source: "input.json") }
+        switch (result, complaint) {
+        case (.success(let decoded), nil):
+            #expect(Set(decoded.list.palettes.map(\.id)).count == decoded.list.count)
+        case (.failure(let error), let complaint?):
+            #expect(error.code == .invalidArgument)
+            #expect(error.message.contains("input.json") && error.message.contains(complaint), "\(error)")
+        default:
+            Issue.record("unexpected \(result)")
+        }
+    }
+}

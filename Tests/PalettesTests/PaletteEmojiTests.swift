@@ -1,0 +1,115 @@
+import Palettes
+import Testing
+
+/// What counts as an emoji, and emojis as whole grapheme clusters in every intent.
+@Suite("Emojis")
+struct PaletteEmojiTests {
+    static let clusters = ["👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "1️⃣", "🇫🇷"]
+
+    func list(_ emojis: String) throws -> PaletteList {
+        try PaletteList([Palette(name: "Mine", emojis: emojis, id: 1)])
+    }
+
+    @Test("Emoji.isEmoji accepts pictographs, presentation-selected symbols and keycaps", arguments: [
+        "🚗", "☀️", "🏎", "1️⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️",
+    ])
+    func emojisAreEmoji(text: String) {
+        #expect(text.count == 1)
+        #expect(Emoji.isEmoji(Character(text)))
+    }
+
+    @Test("Emoji.isEmoji refuses letters, digits, #, spaces and punctuation", arguments: [
+        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中",
+    ])
+    func textIsNotEmoji(text: String) {
+        #expect(!Emoji.isEmoji(Character(text)))
+    }
+
+    @Test("Emoji.nonEmojis lists each stray once, in order")
+    func nonEmojisInOrder() {
+        #expect(Emoji.nonEmojis(in: "a😀b a🚗") == ["a", "b", " "])
+        #expect(Emoji.nonEmojis(in: "😀🏳️‍🌈1️⃣").isEmpty)
+    }
+
+    @Test("Multi-scalar emojis are one emoji each", arguments: clusters)
+    func clusterIsOneEmoji(emoji: String) throws {
+        var list = try list("😀")
+        #expect(try list.addEmojis(emoji, toPaletteAt: 0) == 1)
+        #expect(list.palettes[0].emojis.count == 2)
+        #expect(Array(list.palettes[0].emojis).last == Character(emoji))
+        #expect(list.removeEmojis(emoji, fromPaletteAt: 0) == 1)
+        #expect(list.palettes[0].emojis == "😀")
+    }
+
+    @Test("addEmojis skips emojis the palette holds and repeats within what is added")
+    func addSkipsExisting() throws {
+        var list = try list("😀🚗")
+        #expect(try list.addEmojis("🚗🌲🌲😀🐻‍❄️", toPaletteAt: 0) == 2)
+        #expect(list.palettes[0].emojis == "😀🚗🌲🐻‍❄️")
+        #expect(try list.addEmojis("🌲😀", toPaletteAt: 0) == 0)
+        #expect(list.palettes[0].emojis == "😀🚗🌲🐻‍❄️")
+    }
+
+    @Test("addEmojis works on the clamped index", arguments: [(-7, 0), (1, 1), (9, 1)])
+    func addClamps(index: Int, expected: Int) throws {
+        var list = try PaletteList([Palette(name: "A", emojis: "", id: 1), Palette(name: "B", emojis: "", id: 2)])
+        try list.addEmojis("🌲", toPaletteAt: index)
+        #expect(list.palettes.map(\.emojis) == (expected == 0 ? ["🌲", ""] : ["", "🌲"]))
+    }
+
+    @Test("A plain 👍 is not the same emoji as 👍🏽, either way round")
+    func skinToneIsADifferentEmoji() throws {
+        var list = try list("👍🏽")
+        #expect(try list.addEmojis("👍", toPaletteAt: 0) == 1)
+        #expect(Array(list.palettes[0].emojis) == ["👍🏽", "👍"])
+        #expect(list.removeEmojis("👍", fromPaletteAt: 0) == 1)
+        #expect(list.palettes[0].emojis == "👍🏽")
+        #expect(list.removeEmojis("👍🏽", fromPaletteAt: 0) == 1)
+        #expect(list.palettes[0].emojis == "")
+    }
+
+    @Test("removeEmojis removes whole clusters only, never a part of one", arguments: [
+        ("👨", "👨‍👩‍👧"), ("👩", "👨‍👩‍👧"), ("🏳️", "🏳️‍🌈"), ("🌈", "🏳️‍🌈"), ("🐻", "🐻‍❄️"), ("❄️", "🐻‍❄️"), ("👍", "👍🏽"),
+    ])
+    func removeTakesWholeClusters(part: String, cluster: String) throws {
+        var list = try list(cluster + "🚗")
+        #expect(list.removeEmojis(part, fromPaletteAt: 0) == 0)
+        #expect(list.palettes[0].emojis == cluster + "🚗")
+    }
+
+    @Test("removeEmojis removes every emoji named and ignores ones the palette lacks")
+    func removeSeveral() throws {
+        var list = try list("😀🚗🌲👨‍👩‍👧🏳️‍🌈")
+        #expect(list.removeEmojis("🌲🏳️‍🌈🎼😀", fromPaletteAt: 9) == 3)
+        #expect(list.palettes[0].emojis == "🚗👨‍👩‍👧")
+    }
+
+    @Test("Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes", arguments: [
+        "a", "1", "#", " ", "é", "😀x", "🚗 🌲", "x😀",
+    ])
+    func nonEmojiRefused(text: String) throws {
+        var list = try list("😀")
+        let before = list
+        let added = #expect(throws: PaletteError.self) { try list.addEmojis(text, toPaletteAt: 0) }
+        #expect(added?.code == .invalidArgument)
+        #expect(added?.message.contains("not emoji") == true)
+        let inserted = #expect(throws: PaletteError.self) { try list.insertPalette(named: "New", emojis: text) }
+        #expect(inserted?.code == .invalidArgument)
+        #expect(list == before)
+    }
+
+    @Test("Adding emojis never changes an emoji the palette already holds", arguments: [
+        ("👍", "🏽"), ("🇫", "🇷"), ("👨", "\u{200D}👩"),
+    ])
+    func addingNeverMergesIntoTheLastEmoji(held: String, added: String) throws {
+        // A list refusing the held emoji (a lone modifier or regional indicator) is fine too.
+        guard var list = try? list("🚗" + held) else { return }
+        let before = Set(list.palettes[0].emojis)
+        do {
+            try list.addEmojis(added, toPaletteAt: 0)
+        } catch {
+            // Refusing is fine; what is checked is that an emoji already held is never rewritten.
+        }
+        #expect(Set(list.palettes[0].emojis).isSuperset(of: before), "\(Array(list.palettes[0].emojis))")
+    }
+}

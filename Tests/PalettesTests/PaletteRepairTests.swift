@@ -1,0 +1,88 @@
+import Palettes
+import Testing
+
+/// Stored palettes that break the invariants are repaired with warnings, never dropped; a store
+/// with nothing starts with EmojiArt's built-in palettes.
+@Suite("Repairing and built-ins")
+struct PaletteRepairTests {
+    @Test("Duplicate ids are reassigned above the largest id, each with a warning naming the palette")
+    func duplicateIDsReassigned() {
+        let (list, warnings) = PaletteList.repairing([
+            Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 4),
+            Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 4),
+        ])
+        #expect(list.palettes == [
+            Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 10),
+            Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 11),
+        ])
+        #expect(warnings.count == 2)
+        #expect(warnings[0].contains("\"B\"") && warnings[0].contains("10"))
+        #expect(warnings[1].contains("\"D\"") && warnings[1].contains("11"))
+    }
+
+    @Test("Repeated emojis are dropped, first occurrence kept, with a warning")
+    func repeatedEmojisDropped() {
+        let (list, warnings) = PaletteList.repairing([Palette(name: "Mine", emojis: "😀🚗😀👍🏽👍👍🏽🚗", id: 1)])
+        #expect(list.palettes == [Palette(name: "Mine", emojis: "😀🚗👍🏽👍", id: 1)])
+        #expect(warnings.count == 1)
+        #expect(warnings[0].contains("\"Mine\""))
+    }
+
+    @Test("An empty store becomes the built-in palettes, with a warning")
+    func emptyBecomesBuiltIns() {
+        let (list, warnings) = PaletteList.repairing([])
+        #expect(list == PaletteList.builtIn)
+        #expect(list.palettes == Palette.builtins)
+        #expect(warnings.count == 1)
+    }
+
+    @Test("Text that is not emoji is kept as the user's data, with a warning naming it")
+    func strayTextKept() {
+        let (list, warnings) = PaletteList.repairing([Palette(name: "Old", emojis: "🌲x🚗 ", id: 2)])
+        #expect(list.palettes == [Palette(name: "Old", emojis: "🌲x🚗 ", id: 2)])
+        #expect(warnings.count == 1)
+        #expect(warnings[0].contains("\"x\"") && warnings[0].contains("\" \""))
+    }
+
+    @Test("Palettes that keep the invariants come back unchanged and without warnings")
+    func soundPalettesUnchanged() throws {
+        let stored = [Palette(name: "Z", emojis: "🏳️‍🌈👨‍👩‍👧", id: 30), Palette(name: "Y", emojis: "", id: 2)]
+        let (list, warnings) = PaletteList.repairing(stored)
+        #expect(list.palettes == stored)
+        #expect(warnings.isEmpty)
+        #expect(list == (try PaletteList(stored)))
+    }
+
+    @Test("Repairs combine: one palette can need an id and lose repeats")
+    func repairsCombine() {
+        let (list, warnings) = PaletteList.repairing([Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗🚗", id: 1)])
+        #expect(list.palettes[1] == Palette(name: "B", emojis: "🚗", id: 2))
+        #expect(warnings.count == 2)
+    }
+
+    @Test("The built-in palettes are EmojiArt's nine, ids 1 to 9, in order")
+    func builtInNamesAndIDs() {
+        #expect(Palette.builtins.map(\.name) == [
+            "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces",
+        ])
+        #expect(Palette.builtins.map(\.id) == Array(1...9))
+        #expect(PaletteList.builtIn.palettes == Palette.builtins)
+    }
+
+    @Test("Every built-in palette holds emojis only, none twice, and passes the checking initializer",
+          arguments: Palette.builtins)
+    func builtInPaletteIsSound(palette: Palette) throws {
+        #expect(!palette.emojis.isEmpty)
+        #expect(Emoji.nonEmojis(in: palette.emojis).isEmpty)
+        #expect(Set(palette.emojis).count == palette.emojis.count)
+        #expect(throws: Never.self) { try PaletteList([palette]) }
+    }
+
+    @Test("Animal Faces holds 🐻‍❄️ as one emoji, beside 🐻")
+    func builtInsKeepClusters() throws {
+        let faces = try #require(Palette.builtins.first { $0.name == "Animal Faces" })
+        #expect(faces.emojis.contains("🐻‍❄️" as Character))
+        #expect(faces.emojis.contains("🐻" as Character))
+        #expect(faces.emojis.count == 20)
+    }
+}

@@ -1,0 +1,113 @@
+import Palettes
+import Testing
+
+/// The editable text form: `[ID] NAME: EMOJIS`, one palette per line, `#` comments.
+@Suite("Palette text form")
+struct PaletteTextTests {
+    func problems(_ text: String) -> [PaletteText.Problem] {
+        guard case .failure(let error) = PaletteText.parse(text) else { return [] }
+        return error.problems
+    }
+
+    @Test("format prints the header as comments, then [ID] NAME: EMOJIS per palette")
+    func formatLayout() throws {
+        let list = try PaletteList([Palette(name: "Cars", emojis: "🚗🚕", id: 3), Palette(name: "Empty", emojis: "", id: 1)])
+        let text = PaletteText.format(list, header: "Store Main.\nSecond line.")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "# Store Main.")
+        #expect(lines[1] == "# Second line.")
+        #expect(lines.filter { !$0.hasPrefix("#") } == ["[3] Cars: 🚗🚕", "[1] Empty: ", ""])
+    }
+
+    @Test("format then parse gives the same palettes", arguments: [
+        "Vehicles", "Time: 12:30", "a]b", "[x] y", "# not a comment", "Crème brûlée", "🚗 Cars", "tab\tinside",
+    ])
+    func roundTripsNames(name: String) throws {
+        var list = PaletteList.builtIn
+        try list.insertPalette(named: name, emojis: "👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️1️⃣", at: 4)
+        try list.removePalette(at: 0)
+        try list.movePalette(from: 7, to: 1)
+        let parsed = try PaletteText.parse(PaletteText.format(list, header: "header")).get()
+        #expect(parsed == list)
+    }
+
+    @Test("Every name the list accepts survives format then parse", arguments: [" padded ", "two\nlines", "ends with colon:"])
+    func roundTripsAcceptedNames(name: String) throws {
+        var list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
+        do {
+            try list.insertPalette(named: name, emojis: "🚗", at: 1)
+        } catch {
+            return  // a name the list refuses never reaches the text form
+        }
+        let parsed = PaletteText.parse(PaletteText.format(list, header: "header"))
+        #expect(try parsed.get() == list, "\(parsed)")
+    }
+
+    @Test("Lines without an id get ids above every id named, in order")
+    func newLinesGetNewIDs() throws {
+        let list = try PaletteText.parse("New one: 😀\n[4] A: 🚗\nNew two: 🌲\n[2] B:\n").get()
+        #expect(list.palettes == [
+            Palette(name: "New one", emojis: "😀", id: 5), Palette(name: "A", emojis: "🚗", id: 4),
+            Palette(name: "New two", emojis: "🌲", id: 6), Palette(name: "B", emojis: "", id: 2),
+        ])
+    }
+
+    @Test("Blank lines, comments and spaces between emojis are ignored; repeats are dropped")
+    func lenientParts() throws {
+        let list = try PaletteText.parse("# comment\n\n   \n  [7]   Spaced name  :  😀 🚗\t😀  \n# [8] Gone: 🌲\n").get()
+        #expect(list.palettes == [Palette(name: "Spaced name", emojis: "😀🚗", id: 7)])
+    }
+
+    @Test("Text saved with CRLF line endings parses like LF text")
+    func crlfLineEndings() throws {
+        let parsed = PaletteText.parse("# header\r\n[1] A: 😀\r\n[2] B: 🚗\r\n")
+        #expect(try parsed.get().palettes == [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)],
+                "\(parsed)")
+    }
+
+    @Test("Each malformed line is reported with its 1-based number", arguments: [
+        ("[x] A: 😀", "needs a number"),
+        ("[1 A: 😀", "needs a number"),
+        ("A 😀", "colon"),
+        ("[3] 😀", "colon"),
+        (": 😀", "no name"),
+        ("[3]   : 😀", "no name"),
+        ("A: 😀x", "\"x\" is not emoji"),
+        ("A: ab", "\"a\", \"b\" are not emoji"),
+    ])
+    func malformedLine(line: String, complaint: String) {
+        let found = problems("# header\n[1] Fine: 🚗\n\n" + line + "\n[2] Also fine: 🌲\n")
+        #expect(found.map(\.line) == [4])
+        #expect(found.first?.message.contains(complaint) == true, "\(found)")
+        #expect(found.first?.description.hasPrefix("line 4: ") == true)
+    }
+
+    @Test("A repeated id is reported on the later line, naming the first")
+    func repeatedID() {
+        let found = problems("[5] A: 😀\n[6] B: 🚗\n[5] C: 🌲\n")
+        #expect(found.map(\.line) == [3])
+        #expect(found.first?.message.contains("line 1") == true, "\(found)")
+    }
+
+    @Test("All problems are reported at once, in line order")
+    func everyProblem() {
+        let found = problems("[1] A: 😀\n[1] B: 🚗\nC 🌲\nD: 🌲x\n: 😀\n[z] E: 😀\nF: 🎼\n")
+        #expect(found.map(\.line) == [2, 3, 4, 5, 6])
+    }
+
+    @Test("Text with no palettes left is refused", arguments: ["", "\n\n", "# only\n# comments\n", "   \n"])
+    func nothingLeft(text: String) {
+        let found = problems(text)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("at least one") == true)
+    }
+
+    @Test("PaletteTextError describes each problem on its own line")
+    func errorDescription() throws {
+        guard case .failure(let error) = PaletteText.parse("A\nB: x\n") else {
+            Issue.record("accepted bad text")
+            return
+        }
+        #expect(error.description == "line 1: expected NAME: EMOJIS (a colon after the name)\nline 2: \"x\" is not emoji")
+    }
+}
