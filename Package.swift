@@ -36,7 +36,7 @@ let package = Package(
             path: "CLI"
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
-        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], exclude: ["Fixtures"]),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),

@@ -107,8 +107,12 @@ public struct PaletteDocument: Sendable {
             let strays = Emoji.nonEmojis(in: palette.emojis).map { "\"\($0)\"" }.joined(separator: ", ")
             throw PaletteError(.invalidArgument, "\(source): palette \"\(palette.name)\" holds \(strays), which is not emoji")
         }
-        for palette in palettes where palette.name.allSatisfy(\.isWhitespace) {
-            throw PaletteError(.invalidArgument, "\(source): the palette with id \(palette.id) has no name")
+        for palette in palettes {
+            do throws(PaletteError) {
+                try PaletteList.checkName(palette.name)
+            } catch {
+                throw PaletteError(.invalidArgument, "\(source): the palette with id \(palette.id): \(error.message)")
+            }
         }
         return PaletteList.repairing(palettes)
     }

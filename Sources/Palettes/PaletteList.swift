@@ -171,9 +171,9 @@ public struct PaletteList: Hashable, Sendable {
 
     /// Names are text on one line without surrounding spaces, so that the text form
     /// (``PaletteText``) carries every name exactly.
-    private static func checkName(_ name: String) throws(PaletteError) {
+    static func checkName(_ name: String) throws(PaletteError) {
         if name.allSatisfy(\.isWhitespace) {
-            throw PaletteError(.invalidArgument, "a palette needs a name that is not empty")
+            throw PaletteError(.invalidArgument, "the palette has no name; a palette needs a name that is not empty")
         }
         if name.unicodeScalars.contains(where: {
             ($0.properties.generalCategory == .control && $0 != "\t")

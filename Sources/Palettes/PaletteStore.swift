@@ -33,6 +33,8 @@ public final class PaletteStore: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Held for the length of a save, so saves run one at a time.
+    private let saving = Mutex(())
 
     /// Opens a store, loading what is saved (or the built-in palettes when nothing is).
     ///
@@ -130,29 +132,43 @@ public final class PaletteStore: Sendable {
 
     /// Writes pending edits now, replaying them onto what is stored.
     ///
+    /// Saves run one at a time, and each takes the edits it writes out of the pending list
+    /// first, so an autosave and an explicit save never write the same edit twice.
+    ///
     /// - Throws: What reading or writing the domain throws; the edits stay pending then.
     public func save() throws {
-        let pending = state.withLock { $0.pending }
-        guard !pending.isEmpty else { return }
-        var dropped: [String] = []
-        let (saved, warnings) = try document.modify { list in
-            for edit in pending {
-                do throws(PaletteError) {
-                    try edit(&list)
-                } catch {
-                    dropped.append("an edit no longer applied to the saved palettes and was dropped: \(error.message)")
-                }
+        try saving.withLock { _ in
+            let pending = state.withLock { state in
+                defer { state.pending.removeAll() }
+                return state.pending
             }
-            return list
-        }
-        state.withLock { state in
-            state.pending.removeFirst(min(pending.count, state.pending.count))
-            var list = saved
-            // Edits made while saving stay pending; a failure among them is reported when they are saved.
-            for edit in state.pending { try? edit(&list) }
-            state.list = list
-            state.warnings += warnings + dropped
-            state.lastAutosaveError = nil
+            guard !pending.isEmpty else { return }
+            var dropped: [String] = []
+            let saved: PaletteList
+            let warnings: [String]
+            do {
+                (saved, warnings) = try document.modify { list in
+                    for edit in pending {
+                        do throws(PaletteError) {
+                            try edit(&list)
+                        } catch {
+                            dropped.append("an edit no longer applied to the saved palettes and was dropped: \(error.message)")
+                        }
+                    }
+                    return list
+                }
+            } catch {
+                state.withLock { $0.pending = pending + $0.pending }
+                throw error
+            }
+            state.withLock { state in
+                var list = saved
+                // Edits made while saving stay pending; a failure among them is reported when they are saved.
+                for edit in state.pending { try? edit(&list) }
+                state.list = list
+                state.warnings += warnings + dropped
+                state.lastAutosaveError = nil
+            }
         }
     }
 

@@ -146,12 +146,14 @@ struct PaletteDocumentTests {
         (#"[{"emojis":"😀","id":1,"name":"  "}]"#, "no name"),
         (#"{"emojis":"😀","id":1,"name":"A"}"#, "not a JSON array"),
         (#"[{"emojis":"😀","id":1}]"#, "not a JSON array"),
+        (#"[{"emojis":"😀","id":1,"name":"two\nlines"}]"#, "line breaks"),
+        (#"[{"emojis":"😀","id":1,"name":" padded"}]"#, "spaces"),
     ] as [(String, String?)])
     func decodeJSON(json: String, complaint: String?) throws {
         let result = Result { () throws(PaletteError) in try PaletteDocument.decodeJSON(Array(json.utf8), source: "input.json") }
         switch (result, complaint) {
         case (.success(let decoded), nil):
-            #expect(Set(decoded.list.palettes.map(\.id)).count == decoded.list.count)
+            #expect(throws: Never.self) { try PaletteList(decoded.list.palettes) }
         case (.failure(let error), let complaint?):
             #expect(error.code == .invalidArgument)
             #expect(error.message.contains("input.json") && error.message.contains(complaint), "\(error)")

@@ -18,8 +18,8 @@ struct PaletteEmojiTests {
         #expect(Emoji.isEmoji(Character(text)))
     }
 
-    @Test("Emoji.isEmoji refuses letters, digits, #, spaces and punctuation", arguments: [
-        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中",
+    @Test("Emoji.isEmoji refuses letters, digits, #, spaces, punctuation and lone modifiers or regional indicators", arguments: [
+        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫",
     ])
     func textIsNotEmoji(text: String) {
         #expect(!Emoji.isEmoji(Character(text)))
@@ -99,7 +99,7 @@ struct PaletteEmojiTests {
     }
 
     @Test("Adding emojis never changes an emoji the palette already holds", arguments: [
-        ("👍", "🏽"), ("🇫", "🇷"), ("👨", "\u{200D}👩"),
+        ("👍", "🏽"), ("🇫🇷", "🇷"), ("🇫🇷", "🇩🇪"), ("👨", "\u{200D}👩"), ("1️⃣", "\u{20E3}"),
     ])
     func addingNeverMergesIntoTheLastEmoji(held: String, added: String) throws {
         // A list refusing the held emoji (a lone modifier or regional indicator) is fine too.

@@ -1,5 +1,6 @@
 import Palettes
 import Testing
+import TestSupport
 
 /// EmojiArt's intents on a list of palettes, made safe: clamped indices, unique ids, at least
 /// one palette, and nothing changed when an intent is refused.
@@ -154,20 +155,5 @@ struct PaletteListTests {
             }
             #expect(throws: Never.self) { try PaletteList(list.palettes) }
         }
-    }
-}
-
-/// A small seeded generator, so a failing random sequence can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

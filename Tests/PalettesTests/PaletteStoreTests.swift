@@ -156,11 +156,29 @@ struct PaletteStoreTests {
                 }
             }
         }
-        try store.save()
+        // Let the autosave finish rather than race it with save() (see saveRacingAutosave).
+        for _ in 0..<50 where store.hasUnsavedChanges { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!store.hasUnsavedChanges)
         let palettes = try saved()
         #expect(palettes.count == 109)
         #expect(Set(palettes.map(\.id)) == Set(1...109))
         #expect(palettes == store.palettes)
+    }
+
+    @Test("save() racing the autosave writes each edit once")
+    func saveRacingAutosave() throws {
+        let store = try store(autosaveDelay: 0.005)
+        var generator = SplitMix(seed: 7)
+        for index in 0..<150 {
+            try store.insertPalette(named: "n\(index)", emojis: "😀", at: 0)
+            usleep(UInt32.random(in: 0...8000, using: &generator))
+            try store.save()
+        }
+        let names = try saved().map(\.name)
+        let expected = Set(Palette.builtins.map(\.name) + (0..<150).map { "n\($0)" })
+        #expect(names.count == 159, "\(names.count - Set(names).count) palettes written twice")
+        #expect(Set(names) == expected, "lost: \(expected.subtracting(names).sorted())")
+        #expect(store.palettes == (try saved()))
     }
 
     @Test("A store named N in domain D lives under PaletteStore:N of D.plist")

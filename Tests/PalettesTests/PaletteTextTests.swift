@@ -31,14 +31,22 @@ struct PaletteTextTests {
         #expect(parsed == list)
     }
 
-    @Test("Every name the list accepts survives format then parse", arguments: [" padded ", "two\nlines", "ends with colon:"])
+    @Test("Names the text form would change are refused by insert and rename, and nothing changes", arguments: [
+        " padded", "padded ", "two\nlines", "cr\rname", "crlf\r\nname", "line\u{2028}separator", "bell\u{7}",
+    ])
+    func namesTheTextFormCannotCarryAreRefused(name: String) throws {
+        var list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
+        let before = list
+        let inserted = #expect(throws: PaletteError.self) { try list.insertPalette(named: name, emojis: "🚗", at: 1) }
+        #expect(inserted?.code == .invalidArgument)
+        #expect(throws: PaletteError.self) { try list.renamePalette(at: 0, to: name) }
+        #expect(list == before)
+    }
+
+    @Test("Names with inner tabs, colons and brackets survive format then parse", arguments: ["tab\tinside", "ends with colon:", "a: b: c", "[7]"])
     func roundTripsAcceptedNames(name: String) throws {
         var list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
-        do {
-            try list.insertPalette(named: name, emojis: "🚗", at: 1)
-        } catch {
-            return  // a name the list refuses never reaches the text form
-        }
+        try list.insertPalette(named: name, emojis: "🚗", at: 1)
         let parsed = PaletteText.parse(PaletteText.format(list, header: "header"))
         #expect(try parsed.get() == list, "\(parsed)")
     }
@@ -58,9 +66,9 @@ struct PaletteTextTests {
         #expect(list.palettes == [Palette(name: "Spaced name", emojis: "😀🚗", id: 7)])
     }
 
-    @Test("Text saved with CRLF line endings parses like LF text")
-    func crlfLineEndings() throws {
-        let parsed = PaletteText.parse("# header\r\n[1] A: 😀\r\n[2] B: 🚗\r\n")
+    @Test("Text saved with CRLF line endings parses like LF text", arguments: ["\r\n", "\n", "\r"])
+    func crlfLineEndings(end: String) throws {
+        let parsed = PaletteText.parse(["# header", "[1] A: 😀", "[2] B: 🚗", ""].joined(separator: end))
         #expect(try parsed.get().palettes == [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)],
                 "\(parsed)")
     }

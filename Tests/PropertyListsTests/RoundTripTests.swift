@@ -1,19 +1,14 @@
 import PropertyLists
 import Testing
+import TestSupport
 
 /// Generated values of every type: `read(write(v)) == v`, and writing is deterministic.
 @Suite("Round trip")
 struct RoundTripTests {
-    /// SplitMix64: deterministic, so a failure names a seed that reproduces it.
+    /// Random property list values drawn from a seeded ``SplitMix``.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random: SplitMix
+        mutating func next() -> UInt64 { random.next() }
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
         mutating func string() -> String {
@@ -46,7 +41,7 @@ struct RoundTripTests {
 
     @Test("500 generated values read back equal and write identically twice")
     func generatedValuesRoundTrip() throws {
-        var generator = Generator(state: 20_261_122)
+        var generator = Generator(random: SplitMix(seed: 20_261_122))
         for index in 0..<500 {
             let value = generator.value()
             let written = try PropertyListWriter().write(value)
