@@ -25,19 +25,32 @@ public enum Shell {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = stdin
+        process.standardInput = try inputFile(holding: input)
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CommandResult(status: status, stdout: String(decoding: output, as: UTF8.self),
                              stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// An unlinked temporary file holding `input`, open for reading from its start.
+    ///
+    /// A file rather than a pipe: a command may refuse and exit before it reads its input, and
+    /// writing to a pipe nobody reads would kill the test process with SIGPIPE.
+    private static func inputFile(holding input: String) throws -> FileHandle {
+        var template = Array("\(NSTemporaryDirectory())/prefs-stdin-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        unlink(template)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(input.utf8))
+        try handle.seek(toOffset: 0)
+        return handle
     }
 
     /// Starts a `/bin/sh` script without waiting for it; its output goes to the returned pipes.
