@@ -19,6 +19,13 @@ struct PaletteStoreTests {
         try PaletteDocument(storeName: name, folder: preferences).load().list.palettes
     }
 
+    /// Waits for `condition` (an autosave landing), up to 10 s on a busy machine, then a further
+    /// 0.5 s in which a second, unwanted write would show.
+    func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<100 where !condition() { try await Task.sleep(for: .milliseconds(100)) }
+        try await Task.sleep(for: .milliseconds(500))
+    }
+
     @Test("Edits show in palettes at once and are not written until saved")
     func editsVisibleAtOnce() throws {
         let store = try store()
@@ -74,7 +81,7 @@ struct PaletteStoreTests {
         #expect(counter.writes == 0)
         #expect(folder.bytes("palettes.plist") == nil, "written before the autosave delay")
         #expect(store.hasUnsavedChanges)
-        try await Task.sleep(for: .seconds(1))
+        try await waitUntil { counter.writes >= 1 && !store.hasUnsavedChanges }
         #expect(counter.writes == 1)
         #expect(!store.hasUnsavedChanges)
         #expect(store.lastAutosaveError == nil)
@@ -83,7 +90,7 @@ struct PaletteStoreTests {
 
         for index in 0..<20 { try store.addEmojis(index.isMultiple(of: 2) ? "🌲" : "🐻‍❄️", toPaletteAt: index) }
         #expect(counter.writes == 1)
-        try await Task.sleep(for: .seconds(1))
+        try await waitUntil { counter.writes >= 2 && !store.hasUnsavedChanges }
         #expect(counter.writes == 2)
         #expect(try saved() == store.palettes)
         withExtendedLifetime(store) {}

@@ -46,7 +46,7 @@ struct ConcurrencyTests {
         let elapsed = Date().timeIntervalSince(started)
         #expect(result.status == 5, "\(result)")
         #expect(result.stderr.contains(store.domain), "\(result.stderr)")
-        #expect(elapsed >= 2.0 && elapsed < 3.5, "timed out after \(elapsed) s")
+        #expect(elapsed >= 2.0 && elapsed < 10, "timed out after \(elapsed) s")
         #expect(store.bytes == old)
         #expect(FileManager.default.fileExists(atPath: store.folder.file(store.fileName + ".lock")))
     }
