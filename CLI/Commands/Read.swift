@@ -45,15 +45,15 @@ struct ReadRequest {
         }
         var rest = words[...]
         let target = try location.target(&rest)
-        let dictionary = try target.read()
         guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
             throw CLIError(.usage, "give one KEY or --key-path, not both or several")
         }
         let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
         guard let path else {
-            try format.print(.dictionary(dictionary))
+            try format.print(.dictionary(try target.read()))
             return
         }
+        let dictionary = try target.read(key: path.components[0])
         guard let value = path.value(in: dictionary) else {
             throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
         }

@@ -39,7 +39,7 @@ struct ValidateRequest {
         let reader = PropertyListReader()
         for file in files {
             do throws(PropertyListError) {
-                _ = try reader.read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
+                try reader.validate(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
                 if !quiet { Output.write("\(file): OK\n") }
             } catch {
                 failed = true

@@ -3,22 +3,24 @@
 ///
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
 /// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
-/// `prefs write DOMAIN KEY ...` and `prefs validate FILE...` with no options go straight to the
-/// same requests that `Read`, `Write` and `Validate` build after parsing. Anything else, including every option and `--help`, takes
-/// the full parser.
+/// `prefs write DOMAIN KEY ...` (options only after the key) and `prefs validate [-q] FILE...`
+/// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing.
+/// Anything else, including every other option and `--help`, takes the full parser.
 enum FastPath {
     /// The work for `arguments` (the process's, program first), or `nil` when it is not one of
     /// the plain forms.
     static func request(for arguments: [String]) -> (() throws -> Void)? {
-        guard arguments.count >= 3, !arguments[2].hasPrefix("-") else { return nil }
+        guard arguments.count >= 3 else { return nil }
         let words = Array(arguments[2...])
         switch arguments[1] {
         case "read" where words.count <= 2 && !words.contains(where: { $0.hasPrefix("-") }):
             return ReadRequest(words: words).perform
-        case "write" where words.count >= 2:
+        case "write" where words.count >= 2 && !words[0].hasPrefix("-"):
             return WriteRequest(words: words).perform
-        case "validate" where !words.contains(where: { $0.hasPrefix("-") && $0 != "-" }):
-            return ValidateRequest(files: words).perform
+        case "validate":
+            let files = words.filter { $0 != "-q" && $0 != "--quiet" }
+            guard !files.isEmpty, !files.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else { return nil }
+            return ValidateRequest(files: files, quiet: files.count < words.count).perform
         default:
             return nil
         }

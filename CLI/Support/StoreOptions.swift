@@ -62,11 +62,11 @@ struct Target {
     /// How messages name the target: the domain, or the file's path.
     var name: String { file.domain }
 
-    /// The domain's values.
+    /// The domain's values; only the entry under `key` when one is given.
     ///
     /// - Throws: ``CLIError`` with status 1 when the domain does not exist.
-    func read() throws -> PropertyListDictionary {
-        guard let dictionary = try file.read() else {
+    func read(key: String? = nil) throws -> PropertyListDictionary {
+        guard let dictionary = try key.map(file.read(key:)) ?? file.read() else {
             throw CLIError(.notFound, folder == nil ? "the file \(file.path) does not exist" : "the domain \(name) does not exist")
         }
         return dictionary

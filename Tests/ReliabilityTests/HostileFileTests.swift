@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Testing
 import TestSupport
 
@@ -23,6 +24,17 @@ struct HostileFileTests {
     @Test("Each hostile file is refused with file and line, quickly, touching nothing else", arguments: corpusNames)
     func hostileFileIsRefused(name: String) throws {
         try expectRefused(Self.corpus.appendingPathComponent(name).path)
+    }
+
+    @Test("Validating and reading one key refuse each hostile file exactly as a full read does", arguments: corpusNames)
+    func partialReadsRefuseAlike(name: String) throws {
+        let path = Self.corpus.appendingPathComponent(name).path
+        let reader = PropertyListReader()
+        let full = #expect(throws: PropertyListError.self) { try reader.read(contentsOf: path) }
+        let validated = #expect(throws: PropertyListError.self) { try reader.validate(contentsOf: path) }
+        let partial = #expect(throws: PropertyListError.self) { try reader.read(contentsOf: path, rootKey: "k") }
+        #expect(validated?.diagnostics == full?.diagnostics)
+        #expect(partial?.diagnostics == full?.diagnostics)
     }
 
     @Test("A domain holding a hostile file is never overwritten", arguments: corpusNames)

@@ -49,9 +49,25 @@ public struct DomainFile: Sendable {
     /// - Throws: ``PreferenceError`` with code `.unreadable` (with the reader's file and line
     ///   diagnostics) when the file is not a property list with a dictionary at its root.
     public func read() throws(PreferenceError) -> PropertyListDictionary? {
+        try read { reader, path throws(PropertyListError) in try reader.read(contentsOf: path) }
+    }
+
+    /// Reads the domain but builds only the entry under `key`: the rest of the file is checked
+    /// all the same, so a file that ``read()`` refuses is refused here too.
+    ///
+    /// - Returns: A dictionary holding at most the entry for `key`, or `nil` when the file does
+    ///   not exist.
+    /// - Throws: ``PreferenceError`` as ``read()`` does.
+    public func read(key: String) throws(PreferenceError) -> PropertyListDictionary? {
+        try read { reader, path throws(PropertyListError) in try reader.read(contentsOf: path, rootKey: key) }
+    }
+
+    private func read(
+        _ body: (PropertyListReader, String) throws(PropertyListError) -> PropertyList
+    ) throws(PreferenceError) -> PropertyListDictionary? {
         let value: PropertyList
         do {
-            value = try PropertyListReader().read(contentsOf: path)
+            value = try body(PropertyListReader(), path)
         } catch {
             if error.code == .io, access(path, F_OK) != 0, errno == ENOENT { return nil }
             throw unreadable(error)

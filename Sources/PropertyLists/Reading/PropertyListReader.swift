@@ -22,19 +22,46 @@ public struct PropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` listing every problem, each with file and line.
     /// - Complexity: O(*n*) in the size of the document.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
-        try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get()
+        try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
     }
 
-    /// Reads and validates the property list file at `path`.
+    /// Reads and validates the property list file at `path`, streaming it through the parser.
     ///
     /// - Parameters:
-    ///   - path: The file to read.
+    ///   - path: The file to read; `-` reads standard input.
     ///   - fileName: How errors name the file; `path` when `nil`.
     /// - Throws: ``PropertyListError`` with code ``PropertyListError/Code/io`` when the file
     ///   cannot be read, or the problems in its contents.
     public func read(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
-        let bytes = try FileContents.read(path, displayName: fileName ?? path)
-        return try read(bytes, fileName: fileName ?? path)
+        try value(XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path).get())
+    }
+
+    /// Reads the property list file at `path` but builds, of a root dictionary, only the entry
+    /// under `rootKey`; a root of another type is built whole.
+    ///
+    /// The rest of the file is parsed and checked all the same, so a file that
+    /// ``read(contentsOf:fileName:)`` refuses is refused here too, with the same errors; only
+    /// the time and memory of building values that nobody asked for are saved.
+    ///
+    /// - Returns: The root value: a dictionary holding at most the entry for `rootKey`, or the
+    ///   whole root when it is not a dictionary.
+    /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
+    public func read(contentsOf path: String, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
+        let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
+        return try value(XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: retention).get())
+    }
+
+    /// Checks the property list file at `path` without building its value: the same checks,
+    /// and the same errors, as ``read(contentsOf:fileName:)``, in less time and memory.
+    ///
+    /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
+    public func validate(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) {
+        _ = try XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: .nothing).get()
+    }
+
+    private func value(_ parsed: PropertyList?) -> PropertyList {
+        guard let parsed else { preconditionFailure("a parse that keeps values returned none") }
+        return parsed
     }
 }
 

@@ -56,9 +56,12 @@ enum ScalarText {
     }
 
     /// Decodes Base64, ignoring white space anywhere, with or without `=` padding.
-    static func base64(_ text: ArraySlice<UInt8>) -> Base64Result {
+    ///
+    /// - Parameter keepingBytes: Whether to build the decoded bytes; when `false` the text is
+    ///   only checked and the result holds no bytes.
+    static func base64(_ text: ArraySlice<UInt8>, keepingBytes: Bool = true) -> Base64Result {
         var output = [UInt8]()
-        output.reserveCapacity(text.count / 4 * 3)
+        if keepingBytes { output.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0
         var count = 0
         var padding = 0
@@ -73,9 +76,11 @@ enum ScalarText {
             group = group << 6 | UInt32(value)
             count += 1
             if count == 4 {
-                output.append(UInt8(truncatingIfNeeded: group >> 16))
-                output.append(UInt8(truncatingIfNeeded: group >> 8))
-                output.append(UInt8(truncatingIfNeeded: group))
+                if keepingBytes {
+                    output.append(UInt8(truncatingIfNeeded: group >> 16))
+                    output.append(UInt8(truncatingIfNeeded: group >> 8))
+                    output.append(UInt8(truncatingIfNeeded: group))
+                }
                 group = 0
                 count = 0
             }
@@ -85,11 +90,13 @@ enum ScalarText {
             guard padding == 0 else { return .badLength }
         case 2:
             guard padding == 0 || padding == 2 else { return .badLength }
-            output.append(UInt8(truncatingIfNeeded: group >> 4))
+            if keepingBytes { output.append(UInt8(truncatingIfNeeded: group >> 4)) }
         case 3:
             guard padding == 0 || padding == 1 else { return .badLength }
-            output.append(UInt8(truncatingIfNeeded: group >> 10))
-            output.append(UInt8(truncatingIfNeeded: group >> 2))
+            if keepingBytes {
+                output.append(UInt8(truncatingIfNeeded: group >> 10))
+                output.append(UInt8(truncatingIfNeeded: group >> 2))
+            }
         default:
             return .badLength
         }

@@ -2,9 +2,13 @@ import CLibXML2
 
 /// Streams an XML property list through libxml2's SAX2 parser into a ``PropertyList``.
 ///
-/// No tree is built: values are assembled as elements close, so memory stays close to the size
-/// of the values themselves. Every element is checked against the plist DTD as it streams
-/// (``DTDValidator``), and the text of integers, reals, dates and data by Apple's rules.
+/// No tree is built: libxml2 pulls the input in small chunks from a ``DocumentInput`` and
+/// values are assembled as elements close,
+/// so memory stays close to the size of the values kept. A ``Retention`` other than
+/// `.everything` keeps less: the parts not kept are parsed and checked all the same, so a
+/// document fails or passes whatever is kept. Every element is checked against the plist DTD
+/// as it streams (``DTDValidator``), and the text of integers, reals, dates and data by Apple's
+/// rules.
 ///
 /// The parser lives on one thread for the length of one parse, and libxml2 calls back into it
 /// synchronously, so its state opts out of dynamic exclusivity checks (`@exclusivity(unchecked)`),
@@ -14,6 +18,17 @@ import CLibXML2
 /// `[`, entity references are errors, the DOCTYPE's URL is never opened (no external subset is
 /// loaded at all), and nesting is capped by ``PropertyListLimits/maxNestingDepth``.
 final class XMLPropertyListParser {
+    /// Which values a parse builds.
+    enum Retention: Equatable {
+        /// The whole value.
+        case everything
+        /// Of a root `<dict>`, only the entry under this key (its UTF-8 bytes); any other root
+        /// whole.
+        case rootKey([UInt8])
+        /// Nothing: the document is only checked.
+        case nothing
+    }
+
     private enum Leaf {
         case key, string, integer, real, date, data
         case boolean(Bool)
@@ -21,29 +36,60 @@ final class XMLPropertyListParser {
 
     /// A container under construction; a class so that appending mutates in place.
     private final class Container {
+        let isDictionary: Bool
+        /// Whether the container builds its value; a container that does not still checks its
+        /// children, and its keys for duplicates.
+        let builds: Bool
+        /// The one key a root dictionary keeps, for ``Retention/rootKey(_:)``.
+        let keptKey: [UInt8]?
         @exclusivity(unchecked) var array: [PropertyList] = []
         @exclusivity(unchecked) var dictionary = PropertyListDictionary()
         @exclusivity(unchecked) var pendingKey: String?
-        let isDictionary: Bool
-        init(isDictionary: Bool) { self.isDictionary = isDictionary }
+        /// The keys of a dictionary that keeps some or none of its entries.
+        @exclusivity(unchecked) var keys: KeySet
+
+        init(isDictionary: Bool, builds: Bool, keptKey: [UInt8]?, keys: KeySet) {
+            self.isDictionary = isDictionary
+            self.builds = builds
+            self.keptKey = keptKey
+            self.keys = keys
+        }
+
+        /// Whether the value that comes next is built: always in a container that builds all
+        /// of its entries, and in a root dictionary only after the kept key.
+        var buildsNextValue: Bool {
+            guard builds else { return false }
+            guard let keptKey else { return true }
+            return keys.stagedKeyEquals(keptKey)
+        }
+
+        /// Whether the keys are tracked in ``keys`` rather than by building the dictionary.
+        var tracksKeys: Bool { isDictionary && (!builds || keptKey != nil) }
     }
 
     private enum Frame {
         case plist
         case container(Container)
-        case leaf(Leaf)
+        /// A leaf element, and whether its value is built.
+        case leaf(Leaf, builds: Bool)
         /// An element outside the plist vocabulary or in a place no value goes; the DTD
         /// validator reports it.
         case ignored
     }
 
     private let fileName: String?
+    private let retention: Retention
     private let validator = DTDValidator()
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var text: [UInt8] = []
     @exclusivity(unchecked) private var containerDepth = 0
     @exclusivity(unchecked) private var result: PropertyList?
+    @exclusivity(unchecked) private var sawValue = false
+    /// Whether the current leaf's text is collected (a skipped `<string>` needs none).
+    @exclusivity(unchecked) private var collectsText = false
+    /// Key sets of finished dictionaries, kept for the next ones.
+    @exclusivity(unchecked) private var spareKeySets: [KeySet] = []
     @exclusivity(unchecked) private var diagnostics: [PropertyListDiagnostic] = []
     @exclusivity(unchecked) private var firstCode: PropertyListError.Code?
     @exclusivity(unchecked) private var stopRequested = false
@@ -59,35 +105,62 @@ final class XMLPropertyListParser {
 
     private static let initializeLibrary: Void = xmlInitParser()
 
-    private init(fileName: String?) {
+    private init(fileName: String?, retention: Retention) {
         self.fileName = fileName
+        self.retention = retention
     }
 
-    /// Parses `bytes` into a value.
+    /// Parses `bytes`.
     ///
     /// - Parameters:
-    ///   - bytes: The file's contents, in UTF-8 or any encoding its XML declaration names.
+    ///   - bytes: The document, in UTF-8 or any encoding its XML declaration names.
     ///   - fileName: The name errors give for the input.
-    /// - Returns: The value, or every problem found.
-    static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?) -> Result<PropertyList, PropertyListError> {
-        _ = initializeLibrary
-        guard bytes.count <= PropertyListLimits.maxInputSize else {
-            return .failure(PropertyListError(.tooLarge, file: fileName,
-                "the file is \(bytes.count) bytes; prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes"))
+    ///   - retention: Which values to build.
+    /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
+    static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?,
+                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+        parse(DocumentInput(bytes, displayName: fileName), fileName: fileName, retention: retention)
+    }
+
+    /// Parses the file at `path` (`-`: standard input), reading it as the parse goes.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - fileName: The name errors give for the file.
+    ///   - retention: Which values to build.
+    /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
+    static func parse(contentsOf path: String, fileName: String,
+                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+        do throws(PropertyListError) {
+            let input = try DocumentInput(contentsOf: path, displayName: fileName)
+            return parse(input, fileName: fileName, retention: retention)
+        } catch {
+            return .failure(error)
         }
-        let format = PropertyListFormat(sniffing: bytes)
+    }
+
+    private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) -> Result<PropertyList?, PropertyListError> {
+        _ = initializeLibrary
+        if let failure = input.failure { return .failure(failure) }
+        let format = PropertyListFormat(sniffing: input.head)
         guard format == .xml else {
             return .failure(PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal))
         }
-        let parser = XMLPropertyListParser(fileName: fileName)
-        return parser.run(bytes)
+        guard !input.head.isEmpty else {
+            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
+        }
+        return XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
     }
 
-    private func run(_ bytes: UnsafeRawBufferPointer) -> Result<PropertyList, PropertyListError> {
-        guard let base = bytes.baseAddress, !bytes.isEmpty,
-              let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
-        else {
-            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
+    private func run(_ input: DocumentInput) -> Result<PropertyList?, PropertyListError> {
+        var handlers = Self.handlers
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreateIOParserCtxt(&handlers, me, { input, buffer, length in
+            guard let input, let buffer, length > 0 else { return 0 }
+            let source = Unmanaged<DocumentInput>.fromOpaque(input).takeUnretainedValue()
+            return Int32(source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+        }, nil, Unmanaged.passUnretained(input).toOpaque(), XML_CHAR_ENCODING_NONE) else {
+            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "libxml2 cannot start a parser"))
         }
         self.context = context
         defer {
@@ -95,65 +168,68 @@ final class XMLPropertyListParser {
             self.context = nil
         }
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        installHandlers(on: context)
+        withLibraryErrorsReported {
+            withExtendedLifetime(input) { _ = xmlParseDocument(context) }
+        }
+        if let failure = input.failure { return .failure(failure) }
+        if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
+            report(.malformed, "the document is not well-formed XML")
+        }
+        if diagnostics.isEmpty, !sawValue {
+            report(.invalid, "<plist> holds no value")
+        }
+        if diagnostics.isEmpty { return .success(result) }
+        return .failure(PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics))
+    }
 
-        let me = Unmanaged.passUnretained(self).toOpaque()
+    /// Runs `body` with libxml2's errors on this thread routed to this parse, and none of
+    /// them printed.
+    private func withLibraryErrorsReported(_ body: () -> Void) {
         let previousHandler = __xmlStructuredError().pointee
         let previousContext = __xmlStructuredErrorContext().pointee
-        xmlSetStructuredErrorFunc(me, { userData, error in
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque(), { userData, error in
             guard let userData, let error else { return }
             Unmanaged<XMLPropertyListParser>.fromOpaque(userData).takeUnretainedValue().libraryReported(error.pointee)
         })
         prefs_xml_silence_generic_errors()
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-
-        xmlParseDocument(context)
-
-        if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
-            report(.malformed, "the document is not well-formed XML")
-        }
-        if diagnostics.isEmpty, result == nil {
-            report(.invalid, "<plist> holds no value")
-        }
-        if let result, diagnostics.isEmpty { return .success(result) }
-        return .failure(PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics))
+        body()
     }
 
     // MARK: SAX events
 
-    private func installHandlers(on context: xmlParserCtxtPtr) {
-        let sax = context.pointee.sax!
-        // Start from nothing: the default SAX2 handlers build a tree and load external subsets.
-        sax.pointee = xmlSAXHandler()
-        sax.pointee.initialized = UInt32(XML_SAX2_MAGIC)
-        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
-
-        sax.pointee.internalSubset = { userData, name, publicID, systemID in
+    /// The SAX callbacks, each forwarding to the parser in the user data. Everything else is
+    /// left out: the default SAX2 handlers build a tree and load external subsets.
+    private static var handlers: xmlSAXHandler {
+        var handlers = xmlSAXHandler()
+        handlers.initialized = UInt32(XML_SAX2_MAGIC)
+        handlers.internalSubset = { userData, name, publicID, systemID in
             parser(userData).handle { $0.doctype(name: name, publicID: publicID, systemID: systemID) }
         }
-        sax.pointee.entityDecl = { userData, _, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
-        sax.pointee.notationDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("a notation") } }
-        sax.pointee.attributeDecl = { userData, _, _, _, _, _, tree in
+        handlers.entityDecl = { userData, _, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
+        handlers.notationDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("a notation") } }
+        handlers.attributeDecl = { userData, _, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
             parser(userData).handle { $0.declaration("an attribute list") }
         }
-        sax.pointee.elementDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("an element") } }
-        sax.pointee.unparsedEntityDecl = { userData, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
-        sax.pointee.getEntity = { _, _ in nil }
-        sax.pointee.getParameterEntity = { _, _ in nil }
-        sax.pointee.reference = { userData, name in parser(userData).handle { $0.entityReference(name) } }
-        sax.pointee.startElementNs = { userData, localName, prefix, _, namespaceCount, _, attributeCount, _, attributes in
+        handlers.elementDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("an element") } }
+        handlers.unparsedEntityDecl = { userData, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
+        handlers.getEntity = { _, _ in nil }
+        handlers.getParameterEntity = { _, _ in nil }
+        handlers.reference = { userData, name in parser(userData).handle { $0.entityReference(name) } }
+        handlers.startElementNs = { userData, localName, prefix, _, namespaceCount, _, attributeCount, _, attributes in
             parser(userData).handle {
                 $0.startElement(localName: localName, prefix: prefix, namespaceCount: namespaceCount,
                                 attributeCount: attributeCount, attributes: attributes)
             }
         }
-        sax.pointee.endElementNs = { userData, localName, prefix, _ in
+        handlers.endElementNs = { userData, localName, prefix, _ in
             parser(userData).handle { $0.endElement(localName: localName, prefix: prefix) }
         }
-        sax.pointee.characters = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
-        sax.pointee.cdataBlock = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
-        sax.pointee.ignorableWhitespace = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        handlers.characters = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        handlers.cdataBlock = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        handlers.ignorableWhitespace = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        return handlers
     }
 
     /// Runs one SAX event's handler, then applies any stop it requested.
@@ -220,8 +296,10 @@ final class XMLPropertyListParser {
             frames.append(element == .plist ? .plist : .ignored)
             return
         }
+        let builds: Bool
         switch parent {
-        case .plist, .container: break
+        case .plist: builds = retention != .nothing
+        case .container(let container): builds = container.buildsNextValue
         case .leaf, .ignored:
             frames.append(.ignored)
             return
@@ -233,15 +311,19 @@ final class XMLPropertyListParser {
                 report(.tooLarge, "arrays and dictionaries nest deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs reads")
                 stop()
             }
-            frames.append(.container(Container(isDictionary: element == .dict)))
-        case .key?: startLeaf(.key)
-        case .string?: startLeaf(.string)
-        case .integer?: startLeaf(.integer)
-        case .real?: startLeaf(.real)
-        case .date?: startLeaf(.date)
-        case .data?: startLeaf(.data)
-        case .true?: startLeaf(.boolean(true))
-        case .false?: startLeaf(.boolean(false))
+            var keptKey: [UInt8]?
+            if case .plist = parent, case .rootKey(let key) = retention, element == .dict { keptKey = key }
+            let container = Container(isDictionary: element == .dict, builds: builds, keptKey: keptKey,
+                                      keys: spareKeySets.popLast() ?? KeySet())
+            frames.append(.container(container))
+        case .key?: startLeaf(.key, builds: true)
+        case .string?: startLeaf(.string, builds: builds)
+        case .integer?: startLeaf(.integer, builds: builds)
+        case .real?: startLeaf(.real, builds: builds)
+        case .date?: startLeaf(.date, builds: builds)
+        case .data?: startLeaf(.data, builds: builds)
+        case .true?: startLeaf(.boolean(true), builds: builds)
+        case .false?: startLeaf(.boolean(false), builds: builds)
         case .plist?, nil: frames.append(.ignored)
         }
     }
@@ -255,9 +337,11 @@ final class XMLPropertyListParser {
         return element
     }
 
-    private func startLeaf(_ leaf: Leaf) {
+    private func startLeaf(_ leaf: Leaf, builds: Bool) {
         text.removeAll(keepingCapacity: true)
-        frames.append(.leaf(leaf))
+        // A skipped <string> needs no text; every other leaf's text is checked or kept.
+        if case .string = leaf { collectsText = builds } else { collectsText = true }
+        frames.append(.leaf(leaf, builds: builds))
     }
 
     private func endElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
@@ -272,55 +356,80 @@ final class XMLPropertyListParser {
             break
         case .container(let container):
             containerDepth -= 1
-            if container.isDictionary {
-                deliver(.dictionary(container.dictionary))
+            var keys = container.keys
+            container.keys = KeySet()
+            keys.removeAll()
+            spareKeySets.append(keys)
+            if !container.builds {
+                finishValue(nil)
+            } else if container.isDictionary {
+                finishValue(.dictionary(container.dictionary))
             } else {
-                deliver(.array(container.array))
+                finishValue(.array(container.array))
             }
-        case .leaf(.key):
-            if case .container(let container)? = frames.last, container.isDictionary, container.pendingKey == nil {
+        case .leaf(.key, _):
+            guard case .container(let container)? = frames.last, container.isDictionary else { break }
+            if container.tracksKeys {
+                container.keys.stage(text[...])
+            } else if container.pendingKey == nil {
                 container.pendingKey = String(decoding: text, as: UTF8.self)
             }
-        case .leaf(let leaf):
-            if let value = decode(leaf) { deliver(value) }
+        case .leaf(let leaf, let builds):
+            if let value = decode(leaf, building: builds) { finishValue(builds ? value : nil) }
         }
+        collectsText = false
     }
 
     private func characters(_ characters: UnsafePointer<xmlChar>?, _ count: Int32) {
         guard let characters else { return }
-        if case .leaf? = frames.last {
+        if collectsText {
             text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(count)))
         }
         validator.pushText(characters, count: count)
     }
 
-    /// Hands a finished value to the element that holds it.
-    private func deliver(_ value: PropertyList) {
+    /// Hands a finished, valid value to the element that holds it: `nil` for a value that
+    /// was checked but not built.
+    private func finishValue(_ value: PropertyList?) {
         guard let parent = frames.last else { return }
         switch parent {
         case .plist:
-            if result == nil { result = value }
-        case .container(let container) where container.isDictionary:
+            if !sawValue {
+                sawValue = true
+                result = value
+            }
+        case .container(let container) where container.tracksKeys:
             // A value without a key is a DTD error, reported by the validator.
+            guard container.keys.hasStagedKey else { return }
+            let kept = container.buildsNextValue
+            if let duplicate = container.keys.commitStagedKey() {
+                report(.invalid, "the key \"\(Self.excerpt(duplicate))\" appears twice in one <dict>")
+            } else if kept, let value, let key = container.keptKey {
+                container.dictionary[String(decoding: key, as: UTF8.self)] = value
+            }
+        case .container(let container) where container.isDictionary:
             guard let key = container.pendingKey else { return }
             container.pendingKey = nil
-            if container.dictionary.updateValue(value, forKey: key) != nil {
+            if let value, container.dictionary.updateValue(value, forKey: key) != nil {
                 report(.invalid, "the key \"\(Self.excerpt(key))\" appears twice in one <dict>")
             }
         case .container(let container):
-            container.array.append(value)
+            if let value, container.builds { container.array.append(value) }
         case .leaf, .ignored:
             break
         }
     }
 
     /// The value of a finished leaf element, or `nil` after reporting why its text is wrong.
-    private func decode(_ leaf: Leaf) -> PropertyList? {
+    ///
+    /// - Parameter building: Whether the value is kept; when not, a `<string>` comes back as
+    ///   an empty string and `<data>` as empty data once their text is known to be right.
+    private func decode(_ leaf: Leaf, building: Bool) -> PropertyList? {
         switch leaf {
         case .key:
             return nil
         case .string:
-            return .string(String(decoding: text, as: UTF8.self))
+            return .string(building ? String(decoding: text, as: UTF8.self) : "")
         case .boolean(let value):
             return .bool(value)
         case .integer:
@@ -343,7 +452,7 @@ final class XMLPropertyListParser {
             if let date = PropertyListDate(parsing: trimmed) { return .date(date) }
             report(.invalid, "<date> holds \(quoted(trimmed)), which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ")
         case .data:
-            switch ScalarText.base64(text[...]) {
+            switch ScalarText.base64(text[...], keepingBytes: building) {
             case .bytes(let bytes): return .data(bytes)
             case .badCharacter(let byte):
                 let character = byte < 0x80 ? "'\(String(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"

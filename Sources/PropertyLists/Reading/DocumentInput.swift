@@ -1,0 +1,138 @@
+import Glibc
+
+/// The bytes of one document, for libxml2 to pull as it parses: a buffer in memory, or a file
+/// read chunk by chunk on demand, so that a file is never held whole and memory stays flat
+/// however large it is.
+final class DocumentInput {
+    /// How many bytes are read ahead to tell the document's format.
+    private static let headSize = 4096
+
+    private let descriptor: Int32?
+    private let closesDescriptor: Bool
+    private let displayName: String?
+    /// The document's first bytes (memory input: all of it), owned when read from a file.
+    let head: UnsafeRawBufferPointer
+    private let ownedHead: UnsafeMutableRawBufferPointer?
+    /// How much of `head` has been handed out.
+    private var headOffset = 0
+    private var total = 0
+    /// Why the input failed part way, if it did: a read error or a file over the size limit.
+    private(set) var failure: PropertyListError?
+
+    /// An input over `bytes`, which must outlive it.
+    init(_ bytes: UnsafeRawBufferPointer, displayName: String?) {
+        descriptor = nil
+        closesDescriptor = false
+        self.displayName = displayName
+        head = bytes
+        ownedHead = nil
+        total = bytes.count
+        if bytes.count > PropertyListLimits.maxInputSize { failure = Self.tooLarge(displayName, "is \(bytes.count) bytes") }
+    }
+
+    /// Opens the file at `path` (`-`: standard input) and reads its first bytes.
+    ///
+    /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
+    ///   or `.tooLarge` beyond ``PropertyListLimits/maxInputSize``.
+    init(contentsOf path: String, displayName: String) throws(PropertyListError) {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw PropertyListError(.io, file: displayName, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        let closesDescriptor = descriptor != STDIN_FILENO
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
+        let count: Int
+        do {
+            try Self.checkSize(of: descriptor, displayName: displayName)
+            count = try Self.fill(buffer, from: descriptor, displayName: displayName)
+        } catch {
+            buffer.deallocate()
+            if closesDescriptor { close(descriptor) }
+            throw error
+        }
+        self.descriptor = descriptor
+        self.closesDescriptor = closesDescriptor
+        self.displayName = displayName
+        ownedHead = buffer
+        head = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count])
+        total = count
+    }
+
+    deinit {
+        if let descriptor, closesDescriptor { close(descriptor) }
+        ownedHead?.deallocate()
+    }
+
+    /// Fills as much of `buffer` as the input has next.
+    ///
+    /// - Returns: The number of bytes, 0 at the end, -1 on failure (see ``failure``).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard failure == nil else { return -1 }
+        if headOffset < head.count {
+            let count = Swift.min(buffer.count, head.count - headOffset)
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: head[headOffset..<headOffset + count]))
+            headOffset += count
+            return count
+        }
+        guard descriptor != nil else { return 0 }
+        let count = readFile(into: buffer)
+        if count > 0 {
+            total += count
+            if total > PropertyListLimits.maxInputSize {
+                failure = Self.tooLarge(displayName, "is more than \(PropertyListLimits.maxInputSize) bytes")
+                return -1
+            }
+        }
+        return count
+    }
+
+    private func readFile(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let descriptor else { return 0 }
+        do {
+            return try Self.read(descriptor, into: buffer, displayName: displayName)
+        } catch {
+            failure = error
+            return -1
+        }
+    }
+
+    /// Refuses a directory, and a regular file larger than the reader accepts.
+    private static func checkSize(of descriptor: Int32, displayName: String) throws(PropertyListError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw PropertyListError(.io, file: displayName, "is a directory, not a property list file")
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
+            throw tooLarge(displayName, "is \(status.st_size) bytes")
+        }
+    }
+
+    /// Reads until `buffer` is full or the file ends, and returns the count.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32,
+                             displayName: String) throws(PropertyListError) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let read = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), displayName: displayName)
+            if read == 0 { break }
+            count += read
+        }
+        return count
+    }
+
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer,
+                             displayName: String?) throws(PropertyListError) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR {
+                throw PropertyListError(.io, file: displayName, "cannot read: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private static func tooLarge(_ displayName: String?, _ size: String) -> PropertyListError {
+        PropertyListError(.tooLarge, file: displayName,
+            "the file \(size); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
+    }
+}
