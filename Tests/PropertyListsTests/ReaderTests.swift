@@ -37,6 +37,9 @@ struct ReaderTests {
         ("<integer>18446744073709551615</integer>", .integer(.max)),
         ("<real>2.5e3</real>", 2500.0),
         ("<real>-infinity</real>", .real(-.infinity)),
+        ("<real>+Infinity</real>", .real(.infinity)),
+        ("<real> -INF </real>", .real(-.infinity)),
+        ("<real>-0.5E-2</real>", -0.005),
         ("<date>2024-02Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 1)!)),
         ("<date>2024-02-29T12:34:56Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!)),
         ("<data>AAEC\n  Aw==</data>", .data([0, 1, 2, 3])),
@@ -47,10 +50,23 @@ struct ReaderTests {
         #expect(try read("<plist>\(element)</plist>") == expected)
     }
 
+    @Test("nan reads in any case and with a sign")
+    func readsNaN() throws {
+        for text in ["nan", "NaN", "-nan", "+NAN"] {
+            guard case .real(let value) = try read("<plist><real>\(text)</real></plist>") else {
+                Issue.record("\(text) did not read as a real")
+                continue
+            }
+            #expect(value.isNaN, "\(text)")
+        }
+    }
+
     @Test("Errors name the file, the line and what is wrong", arguments: [
         ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
         ("<dict>\n<key>a</key>\n<integer>99999999999999999999</integer>\n</dict>", 3, "outside the range"),
         ("<array>\n<real>1.2.3</real>\n</array>", 2, "not a number"),
+        ("<array>\n<real>infinityx</real>\n</array>", 2, "not a number"),
+        ("<array>\n<real>+-nan</real>\n</array>", 2, "not a number"),
         ("<array>\n\n<date>2023-02-29T00:00:00Z</date>\n</array>", 3, "not a date"),
         ("<array>\n<data>ab*c</data>\n</array>", 2, "not Base64"),
         ("<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict>", 3, "appears twice"),

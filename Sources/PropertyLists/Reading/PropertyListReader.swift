@@ -25,6 +25,18 @@ public struct PropertyListReader: Sendable {
         try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
     }
 
+    /// Parses and validates a property list but builds, of a root dictionary, only the entry
+    /// under `rootKey`; see ``read(contentsOf:fileName:rootKey:)``.
+    public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
+        let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
+        return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: retention) }.get())
+    }
+
+    /// Checks a property list without building its value; see ``validate(contentsOf:fileName:)``.
+    public func validate(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) {
+        _ = try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: .nothing) }.get()
+    }
+
     /// Reads and validates the property list file at `path`, streaming it through the parser.
     ///
     /// - Parameters:

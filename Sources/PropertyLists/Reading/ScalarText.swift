@@ -17,12 +17,14 @@ enum ScalarText {
     /// Parses a real: decimal notation with optional sign, fraction and exponent, or `nan`,
     /// `inf`, `infinity` with an optional sign, in any case.
     static func real(_ text: ArraySlice<UInt8>) -> Double? {
-        let string = String(decoding: text, as: UTF8.self)
-        switch string.lowercased() {
-        case "nan", "+nan", "-nan": return .nan
-        case "inf", "+inf", "infinity", "+infinity": return .infinity
-        case "-inf", "-infinity": return -.infinity
-        default: break
+        let unsigned = text.first == UInt8(ascii: "+") || text.first == UInt8(ascii: "-") ? text.dropFirst() : text
+        // Letters first: nan, inf, infinity, in any case. Digits are the common case and skip this.
+        if let first = unsigned.first, first | 0x20 == UInt8(ascii: "n") || first | 0x20 == UInt8(ascii: "i") {
+            switch String(decoding: unsigned, as: UTF8.self).lowercased() {
+            case "nan": return .nan
+            case "inf", "infinity": return text.first == UInt8(ascii: "-") ? -.infinity : .infinity
+            default: return nil
+            }
         }
         var index = text.startIndex
         func digits() -> Int {
@@ -43,7 +45,7 @@ enum ScalarText {
             guard digits() > 0 else { return nil }
         }
         guard index == text.endIndex else { return nil }
-        return Double(string)
+        return Double(String(decoding: text, as: UTF8.self))
     }
 
     /// The outcome of decoding Base64 text.

@@ -338,7 +338,7 @@ final class XMLPropertyListParser {
     }
 
     private func startLeaf(_ leaf: Leaf, builds: Bool) {
-        text.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         // A skipped <string> needs no text; every other leaf's text is checked or kept.
         if case .string = leaf { collectsText = builds } else { collectsText = true }
         frames.append(.leaf(leaf, builds: builds))

@@ -1,18 +1,35 @@
 import PropertyLists
 
 /// libFuzzer entry point: any bytes either read as a property list or are refused with an error;
-/// what reads must write canonically, read back equal, and write byte-identically again.
+/// validating and reading one key refuse exactly what a full read refuses, with the same
+/// diagnostics; what reads must write canonically, read back equal, and write byte-identically
+/// again.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPropertyListReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let reader = PropertyListReader()
     let writer = PropertyListWriter()
     let value: PropertyList
+    let validation = Result { () throws(PropertyListError) in try reader.validate(bytes, fileName: "fuzz") }
+    let oneKey = Result { () throws(PropertyListError) in try reader.read(bytes, fileName: "fuzz", rootKey: "a") }
     do {
         value = try reader.read(bytes, fileName: "fuzz")
     } catch {
         precondition(!error.diagnostics.isEmpty, "an error without a diagnostic")
+        guard case .failure(let validationError) = validation, case .failure(let oneKeyError) = oneKey else {
+            preconditionFailure("validate or read(rootKey:) accepted what read refused")
+        }
+        precondition(validationError.diagnostics == error.diagnostics, "validate reported other problems")
+        precondition(oneKeyError.diagnostics == error.diagnostics, "read(rootKey:) reported other problems")
         return 0
+    }
+    guard case .success = validation, case .success(let partial) = oneKey else {
+        preconditionFailure("validate or read(rootKey:) refused what read accepted")
+    }
+    if case .dictionary(let dictionary) = value {
+        precondition(partial == .dictionary(dictionary["a"].map { ["a": $0] } ?? [:]), "read(rootKey:) built another entry")
+    } else {
+        precondition(partial == value, "read(rootKey:) changed a root that is not a dictionary")
     }
     let written: [UInt8]
     do {
