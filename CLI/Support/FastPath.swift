@@ -4,12 +4,16 @@
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
 /// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
 /// `prefs write DOMAIN KEY ...` (options only after the key) and `prefs validate [-q] FILE...`
-/// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing.
-/// Anything else, including every other option and `--help`, takes the full parser.
+/// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing,
+/// and `prefs --help` prints ``RootHelp``. Anything else, including every other option and
+/// `prefs help`, takes the full parser.
 enum FastPath {
     /// The work for `arguments` (the process's, program first), or `nil` when it is not one of
     /// the plain forms.
     static func request(for arguments: [String]) -> (() throws -> Void)? {
+        if arguments.count == 2, arguments[1] == "--help" || arguments[1] == "-h", RootHelp.matchesTerminalWidth {
+            return { Output.write(RootHelp.text) }
+        }
         guard arguments.count >= 3 else { return nil }
         let words = Array(arguments[2...])
         switch arguments[1] {

@@ -67,4 +67,18 @@ struct BadInputTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("EXIT STATUS") && result.stdout.contains("5  timed out"))
     }
+
+    @Test("The precomputed --help is what the argument parser prints, at 80 columns and at others", arguments: [
+        [:], ["COLUMNS": "80"], ["COLUMNS": "120"], ["COLUMNS": "50"],
+    ])
+    func precomputedHelpMatchesTheParser(environment: [String: String]) throws {
+        let home = TemporaryFolder().path
+        let parser = try Shell.prefs(["help"], home: home, environment: environment)
+        #expect(parser.status == 0 && parser.stdout.contains("SUBCOMMANDS"))
+        for flag in ["--help", "-h"] {
+            let fast = try Shell.prefs([flag], home: home, environment: environment)
+            #expect(fast.status == 0)
+            #expect(fast.stdout == parser.stdout, "\(flag) differs from `prefs help`: update CLI/Support/RootHelp.swift")
+        }
+    }
 }

@@ -1,0 +1,60 @@
+import Glibc
+
+/// `prefs --help` as swift-argument-parser prints it at its default width of 80 columns, so
+/// that the most common help request skips building the command tree (about 2 ms of
+/// reflection). A test checks it against the parser's own `prefs help`; when a command's
+/// help changes, paste that output here.
+enum RootHelp {
+    /// The help text, ending in a newline.
+    static let text = """
+    OVERVIEW: Read and write preferences stored as XML property lists.
+
+    Domains (com.example.editor) are XML property list files in $PREFS_HOME, else
+    $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs
+    read DOMAIN KEY) works in scripts; errors go to stderr.
+
+    EXIT STATUS:
+      0  success
+      1  domain, key, palette or file not found
+      2  usage error or malformed value
+      3  a file does not read as a property list (left untouched)
+      4  a write failed (the old file is intact)
+      5  timed out waiting for another process's lock
+
+    USAGE: prefs <subcommand>
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      read                    Print every domain, a domain, or one value.
+      read-type               Print the type of a value: string, integer, real,
+                              boolean, date, data, array or dictionary.
+      write                   Store a value, or replace a whole domain.
+      delete                  Remove a value, or a whole domain.
+      domains                 List the domains, one per line, sorted.
+      find                    Search every domain's keys and values for a word
+                              (case-insensitive).
+      rename                  Move a value from one key to another.
+      import                  Replace a domain with the contents of a property list
+                              file.
+      export                  Write a domain as a canonical XML property list.
+      validate                Check that files are valid XML property lists.
+      convert                 Print a property list file as canonical XML or JSON.
+      doctor                  Check the preferences folder: permissions, owners,
+                              files that do not read, stale temporary files.
+      palette                 Edit EmojiArt palette stores.
+
+      See 'prefs help <subcommand>' for detailed help.
+
+    """
+
+    /// Whether the parser would print ``text`` as is: 80 columns from `COLUMNS`, or no
+    /// `COLUMNS` and a standard output that is no terminal or an 80-column one.
+    static var matchesTerminalWidth: Bool {
+        if let columns = getenv("COLUMNS") { return String(cString: columns) == "80" }
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) != 0 || size.ws_col == 80 || size.ws_col == 0
+    }
+}
