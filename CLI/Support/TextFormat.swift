@@ -86,13 +86,15 @@ enum TextFormat {
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            let digits: StaticString = "0123456789abcdef"
+            var index = 0
+            for byte in bytes {
+                text[index] = digits.utf8Start[Int(byte >> 4)]
+                text[index + 1] = digits.utf8Start[Int(byte & 15)]
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

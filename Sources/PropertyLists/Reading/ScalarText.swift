@@ -62,29 +62,38 @@ enum ScalarText {
     /// - Parameter keepingBytes: Whether to build the decoded bytes; when `false` the text is
     ///   only checked and the result holds no bytes.
     static func base64(_ text: ArraySlice<UInt8>, keepingBytes: Bool = true) -> Base64Result {
+        let table = base64Value
+        return text.withUnsafeBufferPointer { text in
+            table.withUnsafeBufferPointer { base64(text, table: $0, keepingBytes: keepingBytes) }
+        }
+    }
+
+    private static func base64(_ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+                               keepingBytes: Bool) -> Base64Result {
         var output = [UInt8]()
         if keepingBytes { output.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0
         var count = 0
         var padding = 0
         for byte in text {
-            if isSpace(byte) { continue }
-            if byte == UInt8(ascii: "=") {
-                padding += 1
-                continue
-            }
-            guard padding == 0 else { return .badLength }
-            guard let value = base64Value[Int(byte)] else { return .badCharacter(byte) }
-            group = group << 6 | UInt32(value)
-            count += 1
-            if count == 4 {
-                if keepingBytes {
-                    output.append(UInt8(truncatingIfNeeded: group >> 16))
-                    output.append(UInt8(truncatingIfNeeded: group >> 8))
-                    output.append(UInt8(truncatingIfNeeded: group))
+            let value = table[Int(byte)]
+            if value < 64 {
+                guard padding == 0 else { return .badLength }
+                group = group << 6 | UInt32(value)
+                count += 1
+                if count == 4 {
+                    if keepingBytes {
+                        output.append(UInt8(truncatingIfNeeded: group >> 16))
+                        output.append(UInt8(truncatingIfNeeded: group >> 8))
+                        output.append(UInt8(truncatingIfNeeded: group))
+                    }
+                    group = 0
+                    count = 0
                 }
-                group = 0
-                count = 0
+            } else if value == base64Padding {
+                padding += 1
+            } else if value != base64Space {
+                return .badCharacter(byte)
             }
         }
         switch count {
@@ -105,9 +114,17 @@ enum ScalarText {
         return .bytes(output)
     }
 
-    private static let base64Value: [UInt8?] = {
-        var table = [UInt8?](repeating: nil, count: 256)
+    /// What ``base64Value`` holds for `=` and for white space; every other byte outside the
+    /// alphabet holds 0xFF.
+    private static let base64Padding: UInt8 = 64
+    private static let base64Space: UInt8 = 65
+
+    /// Each byte's value in the Base64 alphabet (0–63), or a marker.
+    private static let base64Value: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
         for (index, byte) in Base64.alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        table[Int(UInt8(ascii: "="))] = base64Padding
+        for byte in [0x20, 0x09, 0x0A, 0x0D] { table[byte] = base64Space }
         return table
     }()
 }

@@ -204,36 +204,36 @@ final class XMLPropertyListParser {
         var handlers = xmlSAXHandler()
         handlers.initialized = UInt32(XML_SAX2_MAGIC)
         handlers.internalSubset = { userData, name, publicID, systemID in
-            parser(userData).handle { $0.doctype(name: name, publicID: publicID, systemID: systemID) }
+            withParser(userData) { $0.doctype(name: name, publicID: publicID, systemID: systemID) }
         }
-        handlers.entityDecl = { userData, _, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
-        handlers.notationDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("a notation") } }
+        handlers.entityDecl = { userData, _, _, _, _, _ in withParser(userData) { $0.declaration("an entity") } }
+        handlers.notationDecl = { userData, _, _, _ in withParser(userData) { $0.declaration("a notation") } }
         handlers.attributeDecl = { userData, _, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
-            parser(userData).handle { $0.declaration("an attribute list") }
+            withParser(userData) { $0.declaration("an attribute list") }
         }
-        handlers.elementDecl = { userData, _, _, _ in parser(userData).handle { $0.declaration("an element") } }
-        handlers.unparsedEntityDecl = { userData, _, _, _, _ in parser(userData).handle { $0.declaration("an entity") } }
+        handlers.elementDecl = { userData, _, _, _ in withParser(userData) { $0.declaration("an element") } }
+        handlers.unparsedEntityDecl = { userData, _, _, _, _ in withParser(userData) { $0.declaration("an entity") } }
         handlers.getEntity = { _, _ in nil }
         handlers.getParameterEntity = { _, _ in nil }
-        handlers.reference = { userData, name in parser(userData).handle { $0.entityReference(name) } }
+        handlers.reference = { userData, name in withParser(userData) { $0.entityReference(name) } }
         handlers.startElementNs = { userData, localName, prefix, _, namespaceCount, _, attributeCount, _, attributes in
-            parser(userData).handle {
+            withParser(userData) {
                 $0.startElement(localName: localName, prefix: prefix, namespaceCount: namespaceCount,
                                 attributeCount: attributeCount, attributes: attributes)
             }
         }
         handlers.endElementNs = { userData, localName, prefix, _ in
-            parser(userData).handle { $0.endElement(localName: localName, prefix: prefix) }
+            withParser(userData) { $0.endElement(localName: localName, prefix: prefix) }
         }
-        handlers.characters = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
-        handlers.cdataBlock = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
-        handlers.ignorableWhitespace = { userData, characters, count in parser(userData).handle { $0.characters(characters, count) } }
+        handlers.characters = { userData, characters, count in withParser(userData) { $0.characters(characters, count) } }
+        handlers.cdataBlock = { userData, characters, count in withParser(userData) { $0.characters(characters, count) } }
+        handlers.ignorableWhitespace = { userData, characters, count in withParser(userData) { $0.characters(characters, count) } }
         return handlers
     }
 
     /// Runs one SAX event's handler, then applies any stop it requested.
-    private func handle(_ body: (XMLPropertyListParser) -> Void) {
+    fileprivate func handle(_ body: (XMLPropertyListParser) -> Void) {
         body(self)
         applyRequestedStop()
     }
@@ -518,7 +518,8 @@ final class XMLPropertyListParser {
     }
 }
 
-/// The parser behind a SAX callback's user data.
-private func parser(_ userData: UnsafeMutableRawPointer?) -> XMLPropertyListParser {
-    Unmanaged<XMLPropertyListParser>.fromOpaque(userData!).takeUnretainedValue()
+/// Runs a SAX callback's `body` on the parser behind its user data, which libxml2 holds
+/// unretained for the length of the parse (so no retain and release per event).
+private func withParser(_ userData: UnsafeMutableRawPointer?, _ body: (XMLPropertyListParser) -> Void) {
+    Unmanaged<XMLPropertyListParser>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.handle(body) }
 }
