@@ -3,7 +3,7 @@ import PropertyLists
 
 /// One property list file whose root is a dictionary: a preferences domain on disk.
 ///
-/// Reads parse the whole file and never change it. Updates are read-modify-write under an
+/// Reads check the whole file and never change it. Updates are read-modify-write under an
 /// exclusive lock on `<path>.lock`: the file is read again under the lock, the caller's change is
 /// applied to what is there now, and the result replaces the file through ``AtomicFile``. A file
 /// that does not read is never overwritten.
