@@ -89,6 +89,21 @@ def main():
     xmllint = shutil.which("xmllint")
     dtd = os.path.join(ROOT, "Schemas", "PropertyList-1.0.dtd")
 
+    # GNUstep's `defaults` (apt gnustep-base-runtime), where installed, keeps its domains as
+    # property lists in GNUSTEP_USER_DEFAULTS_DIR (under the home that getpwuid names, whatever
+    # $HOME says); a configuration file of the benchmark's own points it at a folder of ours.
+    gnustep = shutil.which("defaults")
+    gnustep_defaults = os.path.join(work, "gnustep-defaults")
+    if gnustep:
+        config = os.path.join(work, "GNUstep.conf")
+        with open(config, "w") as handle:
+            handle.write("GNUSTEP_USER_DEFAULTS_DIR=%s\n" % gnustep_defaults)
+        env["GNUSTEP_CONFIG_FILE"] = config
+
+    def gnustep_domain(name):
+        os.makedirs(gnustep_defaults, exist_ok=True)
+        shutil.copyfile(os.path.join(inputs, name + ".plist"), os.path.join(gnustep_defaults, name + ".plist"))
+
     def copy(name, tag):
         path = os.path.join(work, "%s-%s.plist" % (name, tag))
         shutil.copyfile(os.path.join(inputs, name + ".plist"), path)
@@ -117,6 +132,9 @@ def main():
                 ("python3 plistlib", [PYTHON, "-c", PLISTLIB_READ, copy(name, "py"), k])]
         if args.foundation:
             read.append(("Foundation PropertyListSerialization", [args.foundation, "read", copy(name, "fnd"), k]))
+        if gnustep:
+            gnustep_domain(name)
+            read.append(("GNUstep defaults read", [gnustep, "read", name, k]))
         section("read one key: %s (%d bytes)" % (name, size), measure(read, rounds, env), "xmllint --noout",
                 "≤ 1.0×" if name in large else "≤ 1.5×")
 
@@ -126,6 +144,8 @@ def main():
                  ("python3 plistlib (no fsync)", lambda r: [PYTHON, "-c", PLISTLIB_WRITE, py_file, "bench", "value%d" % r])]
         if args.foundation:
             write.append(("Foundation (atomic, no fsync)", lambda r: [args.foundation, "write", fnd_file, "bench", "value%d" % r]))
+        if gnustep:
+            write.append(("GNUstep defaults write", lambda r: [gnustep, "write", name, "bench", "value%d" % r]))
         section("write one key: %s" % name, measure(write, rounds, env), "xmllint --noout", "≤ 2.0×")
 
         validate = [("xmllint --noout (floor)", [xmllint, "--noout", copy(name, "floorv")]),
