@@ -57,9 +57,28 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
 
     /// The date as a property list spells it: `YYYY-MM-DDTHH:MM:SSZ`.
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``iso8601`` to `bytes` without building a string.
+    func appendISO8601(to bytes: inout [UInt8]) {
+        func append(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
+            var divisor = digits == 4 ? 1000 : 10
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+                divisor /= 10
+            }
+            bytes.append(UInt8(ascii: separator))
+        }
         let c = components
-        return Self.pad(c.year, 4) + "-" + Self.pad(c.month, 2) + "-" + Self.pad(c.day, 2) + "T"
-            + Self.pad(c.hour, 2) + ":" + Self.pad(c.minute, 2) + ":" + Self.pad(c.second, 2) + "Z"
+        append(c.year, digits: 4, then: "-")
+        append(c.month, digits: 2, then: "-")
+        append(c.day, digits: 2, then: "T")
+        append(c.hour, digits: 2, then: ":")
+        append(c.minute, digits: 2, then: ":")
+        append(c.second, digits: 2, then: "Z")
     }
 
     public static func < (lhs: PropertyListDate, rhs: PropertyListDate) -> Bool {
@@ -102,10 +121,6 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
-    }
 }
 
 extension PropertyListDate {

@@ -83,27 +83,37 @@ public struct PropertyListDictionary: Hashable, Sendable {
     /// - Complexity: O(*n* log *n*).
     public var sortedEntries: [(key: String, value: PropertyList)] {
         var entries = storage.map { (key: $0.key.string, value: $0.value) }
+        guard entries.count > 1 else { return entries }
         // UTF-8 byte order is UTF-16 order unless one key has a character from U+E000 through
         // U+FFFF (lead bytes EE, EF) where another has one beyond U+FFFF: without those lead
-        // bytes, the cheaper byte comparison gives the same order.
-        if entries.allSatisfy({ !$0.key.utf8.contains { $0 >= 0xEE } }) {
-            entries.sort { Self.utf8Precedes($0.key, $1.key) }
-        } else {
-            entries.sort { Self.precedes($0.key, $1.key) }
+        // bytes, the cheaper byte comparison gives the same order. The keys' bytes go end to end
+        // into one buffer and the sort moves positions, not strings.
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(entries.count)
+        for entry in entries {
+            var key = entry.key
+            let start = bytes.count
+            key.withUTF8 { bytes.append(contentsOf: $0) }
+            ranges.append(start..<bytes.count)
         }
-        return entries
-    }
-
-    private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
-        var left = a
-        var right = b
-        return left.withUTF8 { l in
-            right.withUTF8 { r in
-                let common = Swift.min(l.count, r.count)
-                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
-                return order != 0 ? order < 0 : l.count < r.count
+        if bytes.contains(where: { $0 >= 0xEE }) {
+            entries.sort { Self.precedes($0.key, $1.key) }
+            return entries
+        }
+        var order = Array(entries.indices)
+        bytes.withUnsafeBufferPointer { bytes in
+            ranges.withUnsafeBufferPointer { ranges in
+                order.sort { Self.bytesPrecede(bytes, ranges[$0], ranges[$1]) }
             }
         }
+        return order.map { entries[$0] }
+    }
+
+    private static func bytesPrecede(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let common = Swift.min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, common)
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// Whether `a` sorts before `b` by UTF-16 code units, as CoreFoundation sorts keys.

@@ -60,11 +60,15 @@ public struct PropertyListWriter: Sendable {
             case .integer(let integer):
                 element("integer", raw: integer.description)
             case .real(let real):
-                element("real", raw: RealFormat.string(real))
+                open("real")
+                RealFormat.append(real, to: &output)
+                close("real")
             case .bool(let bool):
-                output.append(contentsOf: bool ? Array("<true/>\n".utf8) : Array("<false/>\n".utf8))
+                output.append(contentsOf: (bool ? "<true/>\n" : "<false/>\n").utf8)
             case .date(let date):
-                element("date", raw: date.iso8601)
+                open("date")
+                date.appendISO8601(to: &output)
+                close("date")
             case .data(let bytes):
                 appendData(bytes, depth: depth)
             case .array(let elements):
@@ -115,20 +119,38 @@ public struct PropertyListWriter: Sendable {
             output.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
         }
 
-        private mutating func element(_ name: String, raw text: String) {
+        private mutating func open(_ name: StaticString) {
             output.append(UInt8(ascii: "<"))
-            output.append(contentsOf: name.utf8)
+            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             output.append(UInt8(ascii: ">"))
-            output.append(contentsOf: text.utf8)
+        }
+
+        private mutating func close(_ name: StaticString) {
             output.append(contentsOf: "</".utf8)
-            output.append(contentsOf: name.utf8)
+            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             output.append(contentsOf: ">\n".utf8)
         }
 
-        private mutating func element(_ name: String, escaping text: String, depth: Int, isKey: Bool = false) throws(PropertyListError) {
-            output.append(UInt8(ascii: "<"))
-            output.append(contentsOf: name.utf8)
-            output.append(UInt8(ascii: ">"))
+        private mutating func element(_ name: StaticString, raw text: String) {
+            open(name)
+            output.append(contentsOf: text.utf8)
+            close(name)
+        }
+
+        private mutating func element(_ name: StaticString, escaping text: String, depth: Int, isKey: Bool = false) throws(PropertyListError) {
+            open(name)
+            var text = text
+            // Most text needs no escaping: copy it whole when no byte needs a second look.
+            let copied = text.withUTF8 { buffer in
+                guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0xEF })
+                else { return false }
+                output.append(contentsOf: buffer)
+                return true
+            }
+            if copied {
+                close(name)
+                return
+            }
             var bytes = text.utf8.makeIterator()
             while let byte = bytes.next() {
                 switch byte {
@@ -154,9 +176,7 @@ public struct PropertyListWriter: Sendable {
                 default: output.append(byte)
                 }
             }
-            output.append(contentsOf: "</".utf8)
-            output.append(contentsOf: name.utf8)
-            output.append(contentsOf: ">\n".utf8)
+            close(name)
         }
 
         private func unrepresentable(_ character: String, isKey: Bool) -> PropertyListError {
