@@ -1,7 +1,6 @@
 import Dispatch
 import Glibc
 import Preferences
-import Synchronization
 
 /// EmojiArt's palette store for Linux programs: palettes kept in a preferences domain under
 /// `PaletteStore:<name>`, edited through safe intents and saved with a coalesced autosave.
@@ -32,9 +31,9 @@ public final class PaletteStore: Sendable {
         var lastAutosaveError: String?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Held for the length of a save, so saves run one at a time.
-    private let saving = Mutex(())
+    private let saving = Locked(())
 
     /// Opens a store, loading what is saved (or the built-in palettes when nothing is).
     ///
@@ -50,7 +49,7 @@ public final class PaletteStore: Sendable {
         document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesFolder.fromEnvironment())
         self.autosaveDelay = autosaveDelay
         let loaded = try document.load()
-        state = Mutex(State(list: loaded.list, warnings: loaded.warnings))
+        state = Locked(State(list: loaded.list, warnings: loaded.warnings))
         ExitFlush.register(self)
     }
 
@@ -230,7 +229,7 @@ private enum ExitFlush {
         weak var store: PaletteStore?
     }
 
-    private static let stores = Mutex<[WeakStore]>([])
+    private static let stores = Locked<[WeakStore]>([])
     private static let installHandler: Void = {
         atexit { ExitFlush.flushAll() }
     }()
