@@ -27,7 +27,9 @@ final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with the value while holding the lock.
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        // The access to `value` ends here, before the unlock, on the throwing path too.
+        let outcome = Swift.Result { () throws(Failure) in try body(&value) }
+        pthread_mutex_unlock(mutex)
+        return try outcome.get()
     }
 }

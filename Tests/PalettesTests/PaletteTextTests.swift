@@ -26,7 +26,7 @@ struct PaletteTextTests {
         var list = PaletteList.builtIn
         try list.insertPalette(named: name, emojis: "👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️1️⃣", at: 4)
         try list.removePalette(at: 0)
-        try list.movePalette(from: 7, to: 1)
+        list.movePalette(from: 7, to: 1)
         let parsed = try PaletteText.parse(PaletteText.format(list, header: "header")).get()
         #expect(parsed == list)
     }
