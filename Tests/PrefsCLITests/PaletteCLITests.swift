@@ -114,6 +114,19 @@ struct PaletteCLITests {
         #expect(try palette("list").stdout.hasPrefix("0\t4\tRenamed: yes"))
     }
 
+    @Test("Negative indices are taken as values, not options, and clamped with a note")
+    func negativeIndices() throws {
+        try store(Self.twoPalettes)
+        let moved = try palette("move", "--index", "1", "--to", "-1")
+        #expect(moved.status == 0 && moved.stderr == "note: index -1 is out of range; moved to 0\n", "\(moved)")
+        #expect(try palette("list").stdout.hasPrefix("0\t9\tMuch longer"))
+        let shown = try palette("show", "--index", "-5")
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("Much longer"), "\(shown)")
+        let added = try palette("add", "Front", "--at", "-2")
+        #expect(added.status == 0, "\(added)")
+        #expect(try palette("list").stdout.hasPrefix("0\t10\tFront"))
+    }
+
     @Test("remove takes the selected palette but never the last one (exit 2, nothing changed)")
     func removeNeverTheLast() throws {
         try store(Self.twoPalettes)

@@ -11,7 +11,7 @@ extension Prefs {
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @Argument(help: "The new palette's name.") var name: String
         @Option(help: "Its emojis.") var emojis = ""
-        @Option(help: "Where it goes (clamped); the front by default.") var at = 0
+        @Option(parsing: .unconditional, help: "Where it goes (clamped); the front by default.") var at = 0
 
         func run() throws {
             let (index, id) = try options.modify { list in
@@ -64,7 +64,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
-        @Option(help: "The index to move it to.") var to: Int
+        @Option(parsing: .unconditional, help: "The index to move it to.") var to: Int
 
         func run() throws {
             let index = try options.modify { list in

@@ -51,13 +51,13 @@ struct ResolvedPaletteOptions {
 
 /// `--index N`, `--id N` or `--name NAME`: which palette a command acts on.
 struct PaletteSelector: ParsableArguments {
-    @Option(help: "The palette at this index (clamped into range).")
+    @Option(parsing: .unconditional, help: "The palette at this index (clamped into range).")
     var index: Int?
 
-    @Option(help: "The palette with this id.")
+    @Option(parsing: .unconditional, help: "The palette with this id.")
     var id: Int?
 
-    @Option(help: "The first palette with exactly this name.")
+    @Option(parsing: .unconditional, help: "The first palette with exactly this name.")
     var name: String?
 
     func validate() throws {
