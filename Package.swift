@@ -33,7 +33,8 @@ let package = Package(
                 "Palettes", "Preferences", "PropertyLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "CLI"
+            path: "CLI",
+            exclude: ["release.sh"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"], exclude: ["Fixtures"]),
