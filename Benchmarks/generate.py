@@ -12,13 +12,13 @@ os.makedirs(out, exist_ok=True)
 rng = random.Random(20261122)
 
 
-def mixed(count):
+def mixed(count, longest_text=70):
     values = {}
     for index in range(count):
         kind = index % 6
         key = "key%06d" % index
         if kind == 0:
-            values[key] = "value %d %s" % (index, "x" * rng.randint(0, 70))
+            values[key] = "value %d %s" % (index, "x" * rng.randint(0, longest_text))
         elif kind == 1:
             values[key] = rng.randint(-2**40, 2**40)
         elif kind == 2:
@@ -50,7 +50,7 @@ files = {
     "flat1000": mixed(1000),
     "flat6000": mixed(6000),
     "palettes1000": palettes(1000),
-    "flat100000": mixed(100000),
+    "flat100000": mixed(100000, longest_text=210),  # ~7 MB
     "nested": nested(5, 7),
 }
 for name, value in files.items():

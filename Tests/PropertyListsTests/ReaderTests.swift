@@ -84,6 +84,19 @@ struct ReaderTests {
         #expect(error?.description.hasPrefix("test.plist:\(line): error: ") == true)
     }
 
+    @Test("An element whose content breaks the DTD is reported once, not again for each later child")
+    func reportsContentModelOnce() throws {
+        let body = "<dict>\n<key>a</key>\n<string>x</string>\n<string>orphan</string>\n<key>b</key>\n<integer>1</integer>\n"
+            + "<key>c</key>\n<array>\n<foo/>\n<string>y</string>\n</array>\n<key>d</key>\n<integer>2x</integer>\n</dict>"
+        let error = #expect(throws: PropertyListError.self) { try read("<plist>" + body + "</plist>\n") }
+        #expect(error?.diagnostics.map(\.description) == [
+            "test.plist:4: error: Element dict content does not follow the DTD, Misplaced string",
+            "test.plist:9: error: Element array content does not follow the DTD, Misplaced foo",
+            "test.plist:9: error: No declaration for element foo",
+            "test.plist:13: error: <integer> holds \"2x\", which is not an integer",
+        ])
+    }
+
     @Test("Other formats are named", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
     func namesOtherFormats(text: String, format: String) throws {
         let error = #expect(throws: PropertyListError.self) { try read(text) }

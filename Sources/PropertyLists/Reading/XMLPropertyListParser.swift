@@ -94,6 +94,10 @@ final class XMLPropertyListParser {
     @exclusivity(unchecked) private var firstCode: PropertyListError.Code?
     @exclusivity(unchecked) private var stopRequested = false
     @exclusivity(unchecked) private var knownNames: [(UnsafePointer<xmlChar>, ElementName?)] = []
+    /// The levels of ``frames`` whose open element already broke its DTD content model.
+    /// libxml2's validator cannot recover inside such an element and reports each later child
+    /// again ("Misplaced key", "Misplaced integer", ...), so only the first report is kept.
+    @exclusivity(unchecked) private var brokenContentLevels: [Int] = []
 
     private static let acceptedPublicIDs: Set<String> = [
         "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN",
@@ -350,6 +354,7 @@ final class XMLPropertyListParser {
         } else {
             validator.pop(Self.qualifiedName(localName, prefix))
         }
+        if brokenContentLevels.last == frames.count { brokenContentLevels.removeLast() }
         guard let frame = frames.popLast() else { return }
         switch frame {
         case .plist, .ignored:
@@ -468,6 +473,11 @@ final class XMLPropertyListParser {
 
     private func libraryReported(_ error: xmlError) {
         guard error.level != XML_ERR_WARNING, error.code != Int32(XML_WAR_UNDECLARED_ENTITY.rawValue) else { return }
+        if error.code == Int32(XML_DTD_CONTENT_MODEL.rawValue) {
+            // Raised while the element whose content is wrong is the innermost open frame.
+            guard brokenContentLevels.last != frames.count else { return }
+            brokenContentLevels.append(frames.count)
+        }
         var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
         while message.last?.isWhitespace == true { message.removeLast() }
         let code: PropertyListError.Code = error.domain == Int32(XML_FROM_VALID.rawValue) ? .invalid : .malformed
