@@ -15,7 +15,7 @@ extension Prefs {
                 """
         )
 
-        @Argument(help: "The files to check; '-' reads standard input.")
+        @Argument(help: "The files to check; '-' reads standard input, named <stdin> in the output.")
         var files: [String]
 
         @Flag(name: .shortAndLong, help: "Print problems only, not the valid files.")
@@ -38,9 +38,10 @@ struct ValidateRequest {
         var failed = false
         let reader = PropertyListReader()
         for file in files {
+            let name = file == "-" ? "<stdin>" : file
             do throws(PropertyListError) {
-                try reader.validate(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
-                if !quiet { Output.write("\(file): OK\n") }
+                try reader.validate(contentsOf: file, fileName: name)
+                if !quiet { Output.write("\(name): OK\n") }
             } catch {
                 failed = true
                 for diagnostic in error.diagnostics { Output.error(diagnostic.description) }

@@ -110,7 +110,9 @@ struct VerbTests {
         let quiet = try prefs("validate", "--quiet", good)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty)
         let stdin = try Shell.prefs(["validate", "-"], home: home, input: "<plist><true/></plist>")
-        #expect(stdin.status == 0 && stdin.stdout == "-: OK\n")
+        #expect(stdin.status == 0 && stdin.stdout == "<stdin>: OK\n")
+        let badStdin = try Shell.prefs(["validate", "-"], home: home, input: "<plist>\n<ture/></plist>")
+        #expect(badStdin.status == 3 && badStdin.stderr.hasPrefix("<stdin>:2: error: "), "\(badStdin)")
         #expect(try prefs("validate", folder.file("missing.plist")).status == 3)
     }
 
