@@ -28,16 +28,15 @@ extension Prefs {
             let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
             let name = target.name
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
-                guard var values = domain else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
+                guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
                 guard let path else {
                     domain = nil
                     return
                 }
-                guard path.value(in: values) != nil else {
+                guard path.value(in: domain!) != nil else {
                     throw PreferenceError(.notFound, "the key \(path) does not exist in \(name)")
                 }
-                try path.set(nil, in: &values)
-                domain = values
+                try path.set(nil, in: &domain!)
             }
         }
     }

@@ -24,14 +24,13 @@ extension Prefs {
             let new = rest[rest.startIndex + 1]
             let name = target.name
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
-                guard var values = domain else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
-                guard let value = values[old] else { throw PreferenceError(.notFound, "the key \(old) does not exist in \(name)") }
-                guard values[new] == nil else {
+                guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
+                guard let value = domain![old] else { throw PreferenceError(.notFound, "the key \(old) does not exist in \(name)") }
+                guard domain![new] == nil else {
                     throw PreferenceError(.invalidArgument, "the key \(new) exists already in \(name); delete it first")
                 }
-                values[old] = nil
-                values[new] = value
-                domain = values
+                domain![old] = nil
+                domain![new] = value
             }
         }
     }

@@ -58,9 +58,9 @@ struct WriteRequest {
         }
         let action = try CommandLineValue.parse(Array(rest))
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
-            var values = domain ?? PropertyListDictionary()
-            try Self.apply(action, at: path, in: &values)
-            domain = values
+            // Changed in place: a copy changed beside the original would copy a large domain whole.
+            if domain == nil { domain = PropertyListDictionary() }
+            try Self.apply(action, at: path, in: &domain!)
         }
     }
 

@@ -64,9 +64,9 @@ public struct PaletteDocument: Sendable {
                 var list = loaded.list
                 outcome = try body(&list)
                 guard list != loaded.list || !warnings.isEmpty || domain?[key] == nil else { return }
-                var values = domain ?? PropertyListDictionary()
-                values[key] = try encode(list)
-                domain = values
+                let data = try encode(list)
+                if domain == nil { domain = PropertyListDictionary() }
+                domain![key] = data
             } catch let error as PreferenceError {
                 throw error
             } catch {

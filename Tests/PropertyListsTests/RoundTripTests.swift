@@ -51,6 +51,34 @@ struct RoundTripTests {
         }
     }
 
+    @Test("Written in pieces, generated values are the same bytes as written whole, in pieces of at least 64 KB")
+    func piecesMatchTheWholeDocument() throws {
+        var generator = Generator(random: SplitMix(seed: 20_261_123))
+        var large = PropertyListDictionary()
+        for index in 0..<20_000 { large["key\(index)"] = generator.value(depth: 3) }
+        for value in [PropertyList.dictionary(large), "x", [:]] + (0..<200).map({ _ in generator.value() }) {
+            var pieces: [[UInt8]] = []
+            try PropertyListWriter().write(value) { pieces.append(Array($0)) }
+            #expect(pieces.flatMap { $0 } == (try PropertyListWriter().write(value)))
+            #expect(pieces.dropLast().allSatisfy { $0.count >= 64 << 10 })
+        }
+        var pieceCount = 0
+        try PropertyListWriter().write(.dictionary(large)) { _ in pieceCount += 1 }
+        #expect(pieceCount > 4)
+    }
+
+    @Test("Written in pieces, a document over the size limit is refused before more than the limit goes out")
+    func piecesStopAtTheSizeLimit() throws {
+        let text = PropertyList.string(String(repeating: "x", count: 60_000))
+        let value = PropertyList.array(Array(repeating: text, count: PropertyListLimits.maxInputSize / 60_000 + 10))
+        var emitted = 0
+        let error = #expect(throws: PropertyListError.self) {
+            try PropertyListWriter().write(value) { emitted += $0.count }
+        }
+        #expect(error?.code == .tooLarge)
+        #expect(emitted > 0 && emitted <= PropertyListLimits.maxInputSize)
+    }
+
     @Test("JSON: generated values without NaN or infinities survive JSON and back where JSON has the type")
     func jsonRoundTripOfJSONTypes() throws {
         let value: PropertyList = ["s": "x\u{1}\"\\", "i": .integer(.max), "n": .integer(.min), "r": 0.1, "b": false,

@@ -18,6 +18,26 @@ public enum AtomicFile {
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the path and the system's
     ///   reason. The old file, if any, is unchanged and no temporary file is left.
     public static func write(_ bytes: [UInt8], to path: String) throws(PreferenceError) {
+        try write(to: path) { (append) throws(PreferenceError) in
+            // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+            try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
+        }
+    }
+
+    /// Writes to `path` what `contents` appends, replacing any file there atomically and
+    /// durably, so a large file can be written piece by piece.
+    ///
+    /// - Parameters:
+    ///   - path: The file to replace or create. Its folder must exist.
+    ///   - contents: Called once with a function that appends bytes to the new file. When it
+    ///     throws, the new file is discarded and its error rethrown.
+    /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the path and the system's
+    ///   reason, or what `contents` throws. Either way the old file, if any, is unchanged and no
+    ///   temporary file is left.
+    public static func write(
+        to path: String,
+        contents: (_ append: (UnsafeRawBufferPointer) throws(PreferenceError) -> Void) throws(PreferenceError) -> Void
+    ) throws(PreferenceError) {
         var link = stat()
         if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             throw PreferenceError(.writeFailed,
@@ -35,7 +55,7 @@ public enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
+            try contents { (bytes) throws(PreferenceError) in try writeAll(bytes, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else {
                 throw PreferenceError(.writeFailed, "cannot write \(path): flushing to disk failed: \(systemErrorText())")
             }
@@ -86,10 +106,10 @@ public enum AtomicFile {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(PreferenceError) {
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(PreferenceError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw PreferenceError(.writeFailed, "cannot write \(path): \(systemErrorText())")

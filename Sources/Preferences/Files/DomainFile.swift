@@ -97,23 +97,39 @@ public struct DomainFile: Sendable {
     ) throws(PreferenceError) -> Result {
         let lock = try FileLock(path: lockPath, domain: domain, timeout: lockTimeout ?? Self.defaultLockTimeout)
         defer { withExtendedLifetime(lock) {} }
-        let original = try read()
-        var dictionary = original
+        var dictionary = try read()
+        // The stamp, not a copy, tells whether body changed anything: a copy would be copied
+        // again as body changes it, doubling the memory a change to a large domain needs.
+        let stamp = dictionary?.stamp
         let result = try body(&dictionary)
-        guard dictionary != original else { return result }
+        guard dictionary?.stamp != stamp else { return result }
         sweepTemporaryFiles()
         if let dictionary {
-            let bytes: [UInt8]
-            do {
-                bytes = try PropertyListWriter().write(.dictionary(dictionary))
-            } catch {
-                throw PreferenceError(.invalidArgument, "cannot store this value in \(domain): \(error.message)")
-            }
-            try AtomicFile.write(bytes, to: path)
+            try write(dictionary)
         } else {
             try AtomicFile.remove(path)
         }
         return result
+    }
+
+    /// Replaces the file with `dictionary`, streamed to disk a piece at a time so a large domain
+    /// is never held a second time as bytes.
+    private func write(_ dictionary: PropertyListDictionary) throws(PreferenceError) {
+        try AtomicFile.write(to: path) { (append) throws(PreferenceError) in
+            var fileError: PreferenceError?
+            do throws(PropertyListError) {
+                try PropertyListWriter().write(.dictionary(dictionary)) { (piece) throws(PropertyListError) in
+                    do throws(PreferenceError) {
+                        try append(piece)
+                    } catch {
+                        fileError = error
+                        throw PropertyListError(.io, error.message)
+                    }
+                }
+            } catch {
+                throw fileError ?? PreferenceError(.invalidArgument, "cannot store this value in \(domain): \(error.message)")
+            }
+        }
     }
 
     /// The lock timeout from `PREFS_LOCK_TIMEOUT` (seconds), 10 when unset or not a number.

@@ -123,12 +123,16 @@ public final class PreferenceStore: Sendable {
     @discardableResult
     public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
         try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
-            var values = dictionary ?? PropertyListDictionary()
-            let result = try body(&values)
-            // A change that leaves a missing domain empty (removing a key that was never set)
-            // creates no file.
-            if dictionary != nil || !values.isEmpty { dictionary = values }
-            return result
+            guard dictionary != nil else {
+                var values = PropertyListDictionary()
+                let result = try body(&values)
+                // A change that leaves a missing domain empty (removing a key that was never
+                // set) creates no file.
+                if !values.isEmpty { dictionary = values }
+                return result
+            }
+            // Changed in place: a copy changed beside the original would copy a large domain whole.
+            return try body(&dictionary!)
         }
     }
 

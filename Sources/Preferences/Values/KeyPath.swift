@@ -80,10 +80,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
     ///   value that is not there.
     public func set(_ value: PropertyList?, in dictionary: inout PropertyListDictionary) throws(PreferenceError) {
         try check(removing: value == nil, in: dictionary)
-        var root = PropertyList.dictionary(dictionary)
-        dictionary = PropertyListDictionary()  // so that `root` holds the only reference
-        Self.apply(value, at: components[...], to: &root)
-        if case .dictionary(let updated) = root { dictionary = updated }
+        Self.apply(value, at: components[...], in: &dictionary)
     }
 
     /// Throws unless ``set(_:in:)`` can follow this path.
@@ -114,20 +111,29 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Follows a path that ``check(removing:in:)`` accepted, mutating containers in place.
+    /// Follows a path that ``check(removing:in:)`` accepted from `dictionary`, changing it and
+    /// the containers on the way in place: a large domain is not copied to change one value.
+    private static func apply(_ value: PropertyList?, at components: ArraySlice<String>, in dictionary: inout PropertyListDictionary) {
+        let key = components.first!
+        let rest = components.dropFirst()
+        guard !rest.isEmpty else {
+            dictionary[key] = value
+            return
+        }
+        dictionary.modifyValue(forKey: key) { child in
+            if child == nil { child = .dictionary(PropertyListDictionary()) }
+            apply(value, at: rest, to: &child!)
+        }
+    }
+
+    /// Follows a path that ``check(removing:in:)`` accepted from the container `container`.
     private static func apply(_ value: PropertyList?, at components: ArraySlice<String>, to container: inout PropertyList) {
         let component = components.first!
         let rest = components.dropFirst()
         switch container {
         case .dictionary(var dictionary):
             container = .bool(false)  // release the reference so the dictionary is uniquely held
-            if rest.isEmpty {
-                dictionary[component] = value
-            } else {
-                var child = dictionary.removeValue(forKey: component) ?? .dictionary(PropertyListDictionary())
-                apply(value, at: rest, to: &child)
-                dictionary[component] = child
-            }
+            apply(value, at: components, in: &dictionary)
             container = .dictionary(dictionary)
         case .array(var elements):
             container = .bool(false)

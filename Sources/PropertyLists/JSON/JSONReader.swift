@@ -89,7 +89,7 @@ public struct JSONReader: Sendable {
                 index += 1
                 skipSpace()
                 let element = try value(depth: depth)
-                if dictionary.updateValue(element, forKey: key) != nil {
+                if dictionary.addWhileBuilding(element, forKey: key) != nil {
                     throw error("the key \"\(key)\" appears twice in one object")
                 }
                 skipSpace()

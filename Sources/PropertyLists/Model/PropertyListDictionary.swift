@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The dictionary of a property list: string keys mapped to values, keys compared exactly.
 ///
@@ -32,14 +33,37 @@ public struct PropertyListDictionary: Hashable, Sendable {
 
     private var storage: [ExactKey: PropertyList]
 
+    /// A number no dictionary with other contents has: taken afresh when a dictionary is made and
+    /// whenever a change makes it hold something else, and kept by copies. Equal stamps mean
+    /// equal contents, so a caller can tell that a dictionary was left as it was without keeping
+    /// a copy of it to compare, which for a large domain would double the memory a change needs.
+    package private(set) var stamp: UInt64
+
+    /// The source of stamps.
+    private static let stamps = Atomic<UInt64>(0)
+
+    private static func freshStamp() -> UInt64 {
+        stamps.add(1, ordering: .relaxed).newValue
+    }
+
     /// Creates an empty dictionary.
     public init() {
         storage = [:]
+        stamp = Self.freshStamp()
     }
 
     /// Creates an empty dictionary with room for `capacity` entries.
     public init(minimumCapacity capacity: Int) {
         storage = Dictionary(minimumCapacity: capacity)
+        stamp = Self.freshStamp()
+    }
+
+    public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
+        lhs.stamp == rhs.stamp || lhs.storage == rhs.storage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
     }
 
     /// The number of entries.
@@ -51,21 +75,64 @@ public struct PropertyListDictionary: Hashable, Sendable {
     /// The value stored under exactly `key`, compared scalar by scalar.
     public subscript(key: String) -> PropertyList? {
         get { storage[ExactKey(key)] }
-        set { storage[ExactKey(key)] = newValue }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
     }
 
     /// Stores `value` under `key` and returns the value it replaced, if any.
     ///
-    /// - Complexity: O(1) on average.
+    /// - Complexity: O(1) on average, plus comparing `value` with the value it replaces.
     @discardableResult
     public mutating func updateValue(_ value: PropertyList, forKey key: String) -> PropertyList? {
+        let replaced = storage.updateValue(value, forKey: ExactKey(key))
+        if replaced != value { stamp = Self.freshStamp() }
+        return replaced
+    }
+
+    /// Changes the value under `key` where it is stored, so a container held there can be
+    /// changed without a copy of it; `nil` stands for no value, before and after.
+    package mutating func modifyValue(forKey key: String, _ body: (inout PropertyList?) -> Void) {
+        let exactKey = ExactKey(key)
+        let before = Fingerprint(storage[exactKey])
+        body(&storage[exactKey])
+        if Fingerprint(storage[exactKey]) != before { stamp = Self.freshStamp() }
+    }
+
+    /// What tells a value from a changed one: a dictionary by its stamp, so that no copy of it
+    /// is held while it changes.
+    private enum Fingerprint: Equatable {
+        case absent
+        case dictionary(stamp: UInt64)
+        case other(PropertyList)
+
+        init(_ value: PropertyList?) {
+            switch value {
+            case nil: self = .absent
+            case .dictionary(let dictionary)?: self = .dictionary(stamp: dictionary.stamp)
+            case let other?: self = .other(other)
+            }
+        }
+    }
+
+    /// Adds an entry to a dictionary still being built, which no one else has seen: its stamp
+    /// from ``init(minimumCapacity:)`` already tells it apart.
+    ///
+    /// - Returns: The value already under `key`, which the new one replaced.
+    mutating func addWhileBuilding(_ value: PropertyList, forKey key: String) -> PropertyList? {
         storage.updateValue(value, forKey: ExactKey(key))
     }
 
     /// Removes the value under `key` and returns it, if there was one.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> PropertyList? {
-        storage.removeValue(forKey: ExactKey(key))
+        let removed = storage.removeValue(forKey: ExactKey(key))
+        if removed != nil { stamp = Self.freshStamp() }
+        return removed
     }
 
     /// The keys in unspecified order.
@@ -82,32 +149,49 @@ public struct PropertyListDictionary: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*).
     public var sortedEntries: [(key: String, value: PropertyList)] {
-        var entries = storage.map { (key: $0.key.string, value: $0.value) }
-        guard entries.count > 1 else { return entries }
+        sortedPositions().map { entry(at: $0) }
+    }
+
+    /// A place of an entry in the dictionary, valid until it changes.
+    typealias Position = Dictionary<ExactKey, PropertyList>.Index
+
+    /// The entry at `position`.
+    func entry(at position: Position) -> (key: String, value: PropertyList) {
+        let (key, value) = storage[position]
+        return (key.string, value)
+    }
+
+    /// The places of the entries in the order of ``sortedKeys``: the writer walks a large
+    /// dictionary in order through these rather than through a sorted copy of its entries.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func sortedPositions() -> [Position] {
+        let positions = Array(storage.indices)
+        guard positions.count > 1 else { return positions }
         // UTF-8 byte order is UTF-16 order unless one key has a character from U+E000 through
         // U+FFFF (lead bytes EE, EF) where another has one beyond U+FFFF: without those lead
         // bytes, the cheaper byte comparison gives the same order. The keys' bytes go end to end
-        // into one buffer and the sort moves positions, not strings.
+        // into one buffer and the sort moves numbers, not strings.
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(entries.count)
-        for entry in entries {
-            var key = entry.key
+        ranges.reserveCapacity(positions.count)
+        for position in positions {
+            var key = storage[position].key.string
             let start = bytes.count
             key.withUTF8 { bytes.append(contentsOf: $0) }
             ranges.append(start..<bytes.count)
         }
+        var order = Array(positions.indices)
         if bytes.contains(where: { $0 >= 0xEE }) {
-            entries.sort { Self.precedes($0.key, $1.key) }
-            return entries
-        }
-        var order = Array(entries.indices)
-        bytes.withUnsafeBufferPointer { bytes in
-            ranges.withUnsafeBufferPointer { ranges in
-                order.sort { Self.bytesPrecede(bytes, ranges[$0], ranges[$1]) }
+            order.sort { Self.precedes(storage[positions[$0]].key.string, storage[positions[$1]].key.string) }
+        } else {
+            bytes.withUnsafeBufferPointer { bytes in
+                ranges.withUnsafeBufferPointer { ranges in
+                    order.sort { Self.bytesPrecede(bytes, ranges[$0], ranges[$1]) }
+                }
             }
         }
-        return order.map { entries[$0] }
+        return order.map { positions[$0] }
     }
 
     private static func bytesPrecede(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {

@@ -410,12 +410,12 @@ final class XMLPropertyListParser {
             if let duplicate = container.keys.commitStagedKey() {
                 report(.invalid, "the key \"\(Self.excerpt(duplicate))\" appears twice in one <dict>")
             } else if kept, let value, let key = container.keptKey {
-                container.dictionary[String(decoding: key, as: UTF8.self)] = value
+                _ = container.dictionary.addWhileBuilding(value, forKey: String(decoding: key, as: UTF8.self))
             }
         case .container(let container) where container.isDictionary:
             guard let key = container.pendingKey else { return }
             container.pendingKey = nil
-            if let value, container.dictionary.updateValue(value, forKey: key) != nil {
+            if let value, container.dictionary.addWhileBuilding(value, forKey: key) != nil {
                 report(.invalid, "the key \"\(Self.excerpt(key))\" appears twice in one <dict>")
             }
         case .container(let container):

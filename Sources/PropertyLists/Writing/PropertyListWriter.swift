@@ -33,26 +33,73 @@ public struct PropertyListWriter: Sendable {
     ///   ``PropertyListLimits/maxInputSize``: the writer never produces what the reader refuses.
     /// - Complexity: O(*n* log *n*) in the number of values (keys are sorted).
     public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-        var encoder = Encoder()
-        encoder.output.append(contentsOf: Self.header)
-        try encoder.append(value, depth: 0)
-        encoder.output.append(contentsOf: Self.footer)
-        guard encoder.output.count <= PropertyListLimits.maxInputSize else {
-            throw PropertyListError(.tooLarge,
-                "the property list would be \(encoder.output.count) bytes; prefs writes property lists of up to \(PropertyListLimits.maxInputSize) bytes")
-        }
+        var encoder = Encoder(pieceSize: nil)
+        try encoder.document(value)
         return encoder.output
     }
 
+    /// Writes the canonical XML form of `value` to `output` in pieces of about 64 KB, so a large
+    /// property list is never held whole in memory a second time.
+    ///
+    /// The pieces come in order and together are exactly what ``write(_:)`` returns. A value
+    /// that cannot be written is found only as the writer reaches it, after earlier pieces went
+    /// out: write to a temporary file and keep it only when this returns.
+    ///
+    /// ```swift
+    /// try PropertyListWriter().write(value) { piece in try file.append(piece) }
+    /// ```
+    ///
+    /// - Throws: What ``write(_:)`` throws, and what `output` throws.
+    public func write(_ value: PropertyList,
+                      to output: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError) {
+        try withoutActuallyEscaping(output) { (output) throws(PropertyListError) in
+            var encoder = Encoder(pieceSize: 64 << 10, output: output)
+            try encoder.document(value)
+        }
+    }
+
     private struct Encoder {
+        /// The bytes not yet handed out.
         var output: [UInt8] = []
         var path: [String] = []
+        /// How many bytes to gather before handing them out; `nil` keeps the whole document.
+        let pieceSize: Int?
+        /// Where pieces go.
+        let emit: ((UnsafeRawBufferPointer) throws(PropertyListError) -> Void)?
+        /// The bytes handed out so far.
+        var emitted = 0
 
-        init() {
-            output.reserveCapacity(4096)
+        init(pieceSize: Int?, output emit: ((UnsafeRawBufferPointer) throws(PropertyListError) -> Void)? = nil) {
+            self.pieceSize = pieceSize
+            self.emit = emit
+            output.reserveCapacity(pieceSize.map { $0 + $0 / 4 } ?? 4096)
+        }
+
+        /// The whole document: header, `value` and footer, the last piece handed out.
+        mutating func document(_ value: PropertyList) throws(PropertyListError) {
+            output.append(contentsOf: PropertyListWriter.header)
+            try append(value, depth: 0)
+            output.append(contentsOf: PropertyListWriter.footer)
+            try handOut()
+        }
+
+        /// Hands out the gathered bytes, after checking that the document stays within the size
+        /// the reader accepts. Without a place to hand them to, they stay in ``output``.
+        private mutating func handOut() throws(PropertyListError) {
+            let size = emitted + output.count
+            guard size <= PropertyListLimits.maxInputSize else {
+                throw PropertyListError(.tooLarge,
+                    "the property list would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes (\(size) bytes so far)")
+            }
+            guard let emit else { return }
+            // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+            try output.withUnsafeBytes { bytes in Result { () throws(PropertyListError) in try emit(bytes) } }.get()
+            emitted = size
+            output.removeAll(keepingCapacity: true)
         }
 
         mutating func append(_ value: PropertyList, depth: Int) throws(PropertyListError) {
+            if output.count >= pieceSize ?? .max { try handOut() }
             indent(depth)
             switch value {
             case .string(let string):
@@ -92,7 +139,8 @@ public struct PropertyListWriter: Sendable {
                     return
                 }
                 output.append(contentsOf: "<dict>\n".utf8)
-                for (key, element) in dictionary.sortedEntries {
+                for position in dictionary.sortedPositions() {
+                    let (key, element) = dictionary.entry(at: position)
                     path.append(key)
                     indent(depth + 1)
                     try self.element("key", escaping: key, depth: depth + 1, isKey: true)
