@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +23,7 @@ let package = Package(
         ),
         .target(
             name: "PropertyLists",
-            dependencies: ["CLibXML2"],
+            dependencies: ["CLibXML2", .product(name: "OrderedCollections", package: "swift-collections")],
             resources: [.embedInCode("PropertyList-1.0.dtd")]
         ),
         .target(name: "Preferences", dependencies: ["PropertyLists"]),
