@@ -83,7 +83,8 @@ public struct DomainFile: Sendable {
     ///
     /// `body` receives the dictionary on disk now (`nil` when there is no file) and changes it
     /// in place; setting it to `nil` removes the file. When `body` leaves the dictionary as it
-    /// was, nothing is written.
+    /// was (storing only values already there, removing only absent keys), nothing is written;
+    /// another dictionary put in its place is written even when its entries are the same.
     ///
     /// - Parameters:
     ///   - lockTimeout: Seconds to wait for another writer; `PREFS_LOCK_TIMEOUT` or 10 when `nil`.
