@@ -3,7 +3,8 @@
 # libxml2 and ICU linked in. It starts without the dynamic loader (about 1 ms less per command than
 # a dynamically linked build) and runs where libxml2 is not installed. glibc is linked in too: text
 # in encodings other than UTF-8, UTF-16 and Latin-1 is decoded by the machine's own iconv modules,
-# so run the binary on the glibc it was built with (or build it there).
+# so run the binary on the glibc it was built with (or build it there). It needs the static
+# archives of what libxml2 links (on Debian: libicu-dev, zlib1g-dev and liblzma-dev).
 #   bash CLI/release.sh [SCRATCH]    prints the binary's path, SCRATCH/release/prefs
 #                                    (SCRATCH defaults to .build-release)
 set -euo pipefail
