@@ -33,12 +33,13 @@ public struct PropertyListWriter: Sendable {
     ///   ``PropertyListLimits/maxInputSize``: the writer never produces what the reader refuses.
     /// - Complexity: O(*n* log *n*) in the number of values (keys are sorted).
     public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
-        var encoder = Encoder(pieceSize: nil)
-        try encoder.document(value)
-        return encoder.output
+        var document: [UInt8] = []
+        try write(value) { document.append(contentsOf: $0) }
+        return document
     }
 
-    /// Writes the canonical XML form of `value` to `output` in pieces of about 64 KB, so a large
+    /// Writes the canonical XML form of `value` to `output` in pieces of about
+    /// ``pieceSize`` bytes, so a large
     /// property list is never held whole in memory a second time.
     ///
     /// The pieces come in order and together are exactly what ``write(_:)`` returns. A value
@@ -53,26 +54,26 @@ public struct PropertyListWriter: Sendable {
     public func write(_ value: PropertyList,
                       to output: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError) {
         try withoutActuallyEscaping(output) { (output) throws(PropertyListError) in
-            var encoder = Encoder(pieceSize: 64 << 10, output: output)
+            var encoder = Encoder(emit: output)
             try encoder.document(value)
         }
     }
 
+    /// How many bytes the writer gathers before it hands them out.
+    public static let pieceSize = 64 << 10
+
     private struct Encoder {
+        /// Where pieces go.
+        let emit: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
         /// The bytes not yet handed out.
         var output: [UInt8] = []
-        var path: [String] = []
-        /// How many bytes to gather before handing them out; `nil` keeps the whole document.
-        let pieceSize: Int?
-        /// Where pieces go.
-        let emit: ((UnsafeRawBufferPointer) throws(PropertyListError) -> Void)?
         /// The bytes handed out so far.
         var emitted = 0
+        var path: [String] = []
 
-        init(pieceSize: Int?, output emit: ((UnsafeRawBufferPointer) throws(PropertyListError) -> Void)? = nil) {
-            self.pieceSize = pieceSize
+        init(emit: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) {
             self.emit = emit
-            output.reserveCapacity(pieceSize.map { $0 + $0 / 4 } ?? 4096)
+            output.reserveCapacity(PropertyListWriter.pieceSize + PropertyListWriter.pieceSize / 4)
         }
 
         /// The whole document: header, `value` and footer, the last piece handed out.
@@ -84,14 +85,13 @@ public struct PropertyListWriter: Sendable {
         }
 
         /// Hands out the gathered bytes, after checking that the document stays within the size
-        /// the reader accepts. Without a place to hand them to, they stay in ``output``.
+        /// the reader accepts.
         private mutating func handOut() throws(PropertyListError) {
             let size = emitted + output.count
             guard size <= PropertyListLimits.maxInputSize else {
                 throw PropertyListError(.tooLarge,
                     "the property list would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes (\(size) bytes so far)")
             }
-            guard let emit else { return }
             // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
             try output.withUnsafeBytes { bytes in Result { () throws(PropertyListError) in try emit(bytes) } }.get()
             emitted = size
@@ -99,7 +99,7 @@ public struct PropertyListWriter: Sendable {
         }
 
         mutating func append(_ value: PropertyList, depth: Int) throws(PropertyListError) {
-            if output.count >= pieceSize ?? .max { try handOut() }
+            if output.count >= PropertyListWriter.pieceSize { try handOut() }
             indent(depth)
             switch value {
             case .string(let string):
