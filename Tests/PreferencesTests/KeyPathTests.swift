@@ -1,3 +1,4 @@
+import Foundation
 import Preferences
 import PropertyLists
 import Testing
@@ -102,6 +103,26 @@ struct KeyPathTests {
                 try KeyPath(parsing: "window.tabs.0").set("first", in: &values)
             }
             #expect(try pythonReading(scratch.domainPath()) == #"{"window": {"tabs": {"0": "first"}}}"#)
+        }
+    }
+
+    @Test("A nested change through a key path is written; storing the value already there writes nothing")
+    func nestedChangesAreWrittenAndNoOpsAreNot() throws {
+        try withScratch { scratch throws in
+            let file = DomainFile(path: scratch.domainPath())
+            try file.update(lockTimeout: 0) { $0 = Self.sample }
+            func inode() -> UInt64 {
+                var status = stat()
+                return stat(file.path, &status) == 0 ? UInt64(status.st_ino) : 0
+            }
+            let size = try KeyPath(parsing: "window.size.w")
+            let written = inode()
+            try file.update(lockTimeout: 0) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in try size.set(800, in: &domain!) }
+            #expect(inode() == written, "storing 800 again rewrote the file")
+            try file.update(lockTimeout: 0) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in try size.set(1024, in: &domain!) }
+            #expect(inode() != written)
+            #expect(try file.read().map { size.value(in: $0) } == 1024)
+            #expect(try file.read().map { KeyPath(key: "window").value(in: $0) } == ["size": ["w": 1024, "h": 600], "tabs": ["one", "two"]])
         }
     }
 }

@@ -111,8 +111,9 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Follows a path that ``check(removing:in:)`` accepted from `dictionary`, changing it and
-    /// the containers on the way in place: a large domain is not copied to change one value.
+    /// Follows a path that ``check(removing:in:)`` accepted from `dictionary`, changing it in
+    /// place: a large domain is not copied to change one value (a nested container on the
+    /// path is, and storing it back compares it with the old one, at once when nothing changed).
     private static func apply(_ value: PropertyList?, at components: ArraySlice<String>, in dictionary: inout PropertyListDictionary) {
         let key = components.first!
         let rest = components.dropFirst()
@@ -120,10 +121,9 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
             dictionary[key] = value
             return
         }
-        dictionary.modifyValue(forKey: key) { child in
-            if child == nil { child = .dictionary(PropertyListDictionary()) }
-            apply(value, at: rest, to: &child!)
-        }
+        var child = dictionary[key] ?? .dictionary(PropertyListDictionary())
+        apply(value, at: rest, to: &child)
+        dictionary[key] = child
     }
 
     /// Follows a path that ``check(removing:in:)`` accepted from the container `container`.

@@ -111,31 +111,6 @@ public struct PropertyListDictionary: Hashable, Sendable {
         return replaced
     }
 
-    /// Changes the value under `key` where it is stored, so a container held there can be
-    /// changed without a copy of it; `nil` stands for no value, before and after.
-    package mutating func modifyValue(forKey key: String, _ body: (inout PropertyList?) -> Void) {
-        let exactKey = ExactKey(key)
-        let before = Fingerprint(storage[exactKey])
-        body(&storage[exactKey])
-        if Fingerprint(storage[exactKey]) != before { stamp = Self.freshStamp() }
-    }
-
-    /// What tells a value from a changed one: a dictionary by its stamp, so that no copy of it
-    /// is held while it changes.
-    private enum Fingerprint: Equatable {
-        case absent
-        case dictionary(stamp: UInt64)
-        case other(PropertyList)
-
-        init(_ value: PropertyList?) {
-            switch value {
-            case nil: self = .absent
-            case .dictionary(let dictionary)?: self = .dictionary(stamp: dictionary.stamp)
-            case let other?: self = .other(other)
-            }
-        }
-    }
-
     /// Adds an entry to a dictionary still being built, which no one else has seen: its stamp
     /// from ``init(minimumCapacity:)`` already tells it apart.
     ///
