@@ -9,9 +9,9 @@ import Synchronization
 /// can hold both, and a Mac keeps both, so this dictionary compares keys by their Unicode
 /// scalars and never merges them.
 ///
-/// Iteration order is unspecified; ``sortedKeys`` gives the order the canonical writer uses.
-/// Entries are kept in the order they were added, so a dictionary read from a canonical file
-/// is in written order already and sorts in linear time when it is written again; keys and
+/// Iteration follows the order entries were added, which callers should not rely on;
+/// ``sortedKeys`` gives the order the canonical writer uses. Keeping that order means a
+/// dictionary read from a canonical file is in written order already and sorts in linear time when it is written again; keys and
 /// values lie in two arrays with a small hash table of positions beside them, which takes half
 /// the memory of a `Dictionary` of the same entries.
 public struct PropertyListDictionary: Hashable, Sendable {
@@ -136,7 +136,7 @@ public struct PropertyListDictionary: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*).
     public var sortedKeys: [String] {
-        keys.sorted(by: Self.precedes)
+        sortedPositions().map { storage.keys[$0].string }
     }
 
     /// The entries in the order of ``sortedKeys``.
