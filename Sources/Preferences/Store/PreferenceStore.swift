@@ -123,16 +123,14 @@ public final class PreferenceStore: Sendable {
     @discardableResult
     public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
         try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
-            guard dictionary != nil else {
-                var values = PropertyListDictionary()
-                let result = try body(&values)
-                // A change that leaves a missing domain empty (removing a key that was never
-                // set) creates no file.
-                if !values.isEmpty { dictionary = values }
-                return result
-            }
+            let existed = dictionary != nil
             // Changed in place: a copy changed beside the original would copy a large domain whole.
-            return try body(&dictionary!)
+            if !existed { dictionary = PropertyListDictionary() }
+            let result = try body(&dictionary!)
+            // A change that leaves a missing domain empty (removing a key that was never set)
+            // creates no file.
+            if !existed, dictionary!.isEmpty { dictionary = nil }
+            return result
         }
     }
 
