@@ -126,6 +126,23 @@ struct DomainFileLockTests {
         }
     }
 
+    @Test func valueTheWriterReachesAfterSeveralPiecesLeavesTheOldFileAndNoTemporaryFile() throws {
+        try withScratch { scratch throws in
+            let file = DomainFile(path: scratch.domainPath())
+            try file.update(lockTimeout: 0) { domain in
+                domain = PropertyListDictionary()
+                for index in 0..<5_000 { domain!["k\(index)"] = .string(String(repeating: "v", count: 90)) }
+            }
+            let old = try #require(FileManager.default.contents(atPath: file.path))
+            #expect(old.count > 4 * PropertyListWriter.pieceSize)
+            // "zz" sorts last, so the writer has handed out every earlier piece when it fails.
+            let error = preferenceError { try file.update(lockTimeout: 0) { $0!["zz"] = .string("nul \u{0} inside") } }
+            #expect(error?.code == .invalidArgument)
+            #expect(FileManager.default.contents(atPath: file.path) == old)
+            #expect(try scratch.names() == ["com.example.editor.plist", "com.example.editor.plist.lock"])
+        }
+    }
+
     @Test func valueTheWriterCannotStoreIsRefusedAsInvalid() throws {
         try withScratch { scratch throws in
             let file = DomainFile(path: scratch.domainPath())
