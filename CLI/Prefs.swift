@@ -23,6 +23,11 @@ struct Prefs: ParsableCommand {
 
     /// Runs the command and maps every failure to its documented exit status.
     static func main() {
+        // A static executable reads its arguments from /proc/self/cmdline; with no file
+        // descriptor left it sees none at all.
+        guard CommandLine.argc > 0 else {
+            fail(CLIError(.systemLimit, "cannot read the command line: /proc/self/cmdline cannot be opened (too many open files? raise ulimit -n)"))
+        }
         if let position = firstArgumentNotUTF8() {
             fail(CLIError(.usage, "argument \(position) is not valid UTF-8; prefs reads and stores UTF-8 text only"))
         }

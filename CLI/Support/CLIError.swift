@@ -51,6 +51,7 @@ extension ExitStatus {
     init(_ code: PropertyListError.Code) {
         switch code {
         case .io: self = .notFound
+        case .systemLimit: self = .systemLimit
         case .unrepresentable: self = .usage
         case .malformed, .invalid, .forbidden, .unsupportedFormat, .tooLarge: self = .unreadable
         }
@@ -60,9 +61,10 @@ extension ExitStatus {
         switch code {
         case .notFound: self = .notFound
         case .invalidArgument: self = .usage
-        case .unreadable, .typeMismatch: self = .unreadable
+        case .unreadable, .typeMismatch, .untrusted: self = .unreadable
         case .writeFailed: self = .writeFailed
         case .lockTimeout: self = .lockTimeout
+        case .systemLimit: self = .systemLimit
         }
     }
 }

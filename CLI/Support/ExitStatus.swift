@@ -12,6 +12,9 @@ enum ExitStatus: Int32, CaseIterable {
     case writeFailed = 4
     /// Another process held the domain's lock past the timeout.
     case lockTimeout = 5
+    /// A system limit (open files, memory, the command line unreadable) stopped prefs before it
+    /// changed anything.
+    case systemLimit = 6
 
     /// The table printed by `prefs --help` and the README.
     static let table = """
@@ -22,5 +25,6 @@ enum ExitStatus: Int32, CaseIterable {
           3  a file does not read as a property list (left untouched)
           4  a write failed (the old file is intact)
           5  timed out waiting for another process's lock
+          6  a system limit (open files, memory) stopped prefs; nothing was changed
         """
 }

@@ -20,6 +20,7 @@ enum RootHelp {
       3  a file does not read as a property list (left untouched)
       4  a write failed (the old file is intact)
       5  timed out waiting for another process's lock
+      6  a system limit (open files, memory) stopped prefs; nothing was changed
 
     USAGE: prefs <subcommand>
 

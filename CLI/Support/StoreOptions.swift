@@ -74,7 +74,6 @@ struct Target {
 
     /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try folder?.create()
-        return try file.update(body)
+        try file.update(body)
     }
 }

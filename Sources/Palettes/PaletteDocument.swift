@@ -53,7 +53,6 @@ public struct PaletteDocument: Sendable {
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
     public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
-        try folder?.create()
         var outcome: Result?
         var warnings: [String] = []
         var failure: (any Error)?

@@ -17,10 +17,16 @@ public struct PreferenceError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A domain file does not read as a property list with a dictionary at its root. It was
         /// left exactly as it was.
         case unreadable
+        /// A folder or domain file is not safe to trust: another user owns it (root excepted) or
+        /// group or others may write it. It was left exactly as it was.
+        case untrusted
         /// A write failed; the previous file is intact.
         case writeFailed
         /// Another process held the domain's lock for longer than the timeout.
         case lockTimeout
+        /// A system limit stopped the command before it changed anything: too many open files,
+        /// or no memory.
+        case systemLimit
     }
 
     /// The kind of failure.

@@ -22,7 +22,7 @@ struct AtomicFileTests {
         }
     }
 
-    @Test func replacingAWorldReadableFileMakesIt0600AndReplacesTheInode() throws {
+    @Test func replacingAWorldReadableFileKeepsItsModeAndReplacesTheInode() throws {
         try withScratch { scratch throws in
             let path = scratch.file("a.plist")
             try scratch.write("old contents that are longer", to: path)
@@ -33,7 +33,7 @@ struct AtomicFileTests {
             var after = stat()
             #expect(stat(path, &after) == 0)
             #expect(scratch.bytes(path) == Array("new".utf8))
-            #expect(after.st_mode & 0o777 == 0o600)
+            #expect(after.st_mode & 0o777 == 0o644)
             #expect(after.st_ino != before.st_ino, "the file is replaced by rename, not rewritten in place")
             #expect(try scratch.names() == ["a.plist"])
         }
@@ -108,27 +108,23 @@ struct AtomicFileTests {
         }
     }
 
-    @Test func removeDeletesTheFileAndReportsWhetherThereWasOne() throws {
+    @Test func temporaryFilesLeftByAKilledWriterAreSweptOnTheNextWriteAndNothingElse() throws {
         try withScratch { scratch throws in
-            let path = scratch.file("a.plist")
-            try scratch.write("x", to: path)
-            #expect(try AtomicFile.remove(path) == true)
-            #expect(!FileManager.default.fileExists(atPath: path))
-            #expect(try AtomicFile.remove(path) == false)
-        }
-    }
-
-    @Test func temporaryFilesLeftByAKilledWriterAreSweptOnTheNextWrite() throws {
-        try withScratch { scratch throws in
-            let stray = scratch.domainPath() + AtomicFile.temporaryInfix + "99999-12345"
-            let otherDomainsStray = scratch.domainPath("com.example.other") + AtomicFile.temporaryInfix + "1-2"
+            let stray = scratch.file(".com.example.editor.plist.tmp-99999-12345")
+            let otherDomainsStray = scratch.file(".com.example.other.plist.tmp-1-2")
+            let notOurs = scratch.file(".com.example.editor.plist.tmp-1-2-backup")
             try scratch.write("half-written", to: stray)
             try scratch.write("half-written", to: otherDomainsStray)
+            try scratch.write("a user's file", to: notOurs)
+            // A domain whose name looks like a temporary file of another: never swept.
+            try scratch.store().setPersistentDomain(["k": 1], forName: "com.example.editor.plist.tmp-1-2")
             try scratch.store().set(1, forKey: "k")
             #expect(!FileManager.default.fileExists(atPath: stray))
             #expect(FileManager.default.fileExists(atPath: otherDomainsStray), "another domain's files are not touched")
-            #expect(try scratch.names().filter { $0.hasPrefix("com.example.editor") }
-                == ["com.example.editor.plist", "com.example.editor.plist.lock"])
+            #expect(FileManager.default.fileExists(atPath: notOurs), "a name prefs never makes is not touched")
+            #expect(try scratch.store().persistentDomain(forName: "com.example.editor.plist.tmp-1-2") == ["k": 1])
+            #expect(try scratch.names().filter { $0.contains("com.example.editor") }
+                == [".com.example.editor.plist.tmp-1-2-backup", "com.example.editor.plist", "com.example.editor.plist.tmp-1-2.plist"])
         }
     }
 }

@@ -51,7 +51,7 @@ struct CorruptDomainTests {
                 #expect(preferenceError(write)?.code == .unreadable)
                 #expect(scratch.bytes(scratch.domainPath()) == before)
             }
-            #expect(try scratch.names() == ["com.example.editor.plist", "com.example.editor.plist.lock"])
+            #expect(try scratch.names() == [".locks", "com.example.editor.plist"])
         }
     }
 

@@ -4,22 +4,26 @@ import Preferences
 import PropertyLists
 import Testing
 
-/// Writers of a domain take an exclusive `flock(2)` on `<file>.lock`; one that cannot get it in
-/// time gives up with `.lockTimeout` and writes nothing.
+/// Writers of a domain in a store take an exclusive `flock(2)` on `<store>/.locks/<file>.lock`,
+/// writers of a lone file on its folder; one that cannot get the lock in time gives up with
+/// `.lockTimeout`, names the holder the kernel reports, and writes nothing.
 @Suite("Domain file locking")
 struct DomainFileLockTests {
-    /// Holds the lock on `path` the way another process would, writing `holder` into it.
+    /// Holds the lock on `path` (a lock file, created if missing, or a folder) the way another
+    /// process would.
     private final class HeldLock: Sendable {
         let descriptor: Int32
 
-        init(_ path: String, holder: String) throws {
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        init(_ path: String) throws {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            if !exists {
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            descriptor = open(path, O_RDONLY | (isFolder.boolValue ? 0 : O_CREAT) | O_CLOEXEC, 0o600)
             guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 throw ScratchError("cannot lock \(path): \(String(cString: strerror(errno)))")
-            }
-            let bytes = Array(holder.utf8)
-            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, bytes, bytes.count, 0) == bytes.count else {
-                throw ScratchError("cannot write the holder into \(path)")
             }
         }
 
@@ -40,15 +44,15 @@ struct DomainFileLockTests {
 
     @Test func writerGivesUpAfterTheTimeoutNamingTheDomainAndTheHolder() throws {
         try withScratch { scratch throws in
-            let file = DomainFile(path: scratch.domainPath(), domain: "com.example.editor")
-            let held = try HeldLock(file.lockPath, holder: "424242\n")
+            let file = scratch.folder.file(for: try DomainName("com.example.editor"))
+            let held = try HeldLock(try #require(file.lockPath))
             var error: PreferenceError?
             let elapsed = seconds {
                 error = preferenceError { try file.update(lockTimeout: 0.3) { $0 = ["k": 1] } }
             }
             #expect(error?.code == .lockTimeout)
             #expect(error?.message.contains("com.example.editor") == true, "\(String(describing: error))")
-            #expect(error?.message.contains("held by process 424242") == true, "\(String(describing: error))")
+            #expect(error?.message.contains("held by process \(getpid()) (") == true, "\(String(describing: error))")
             #expect(elapsed >= 0.3 && elapsed < 10, "waited \(elapsed) s")
             #expect(!FileManager.default.fileExists(atPath: file.path), "nothing was written")
             held.release()
@@ -57,15 +61,17 @@ struct DomainFileLockTests {
         }
     }
 
-    @Test func lockHeldWithoutAHolderStillTimesOut() throws {
+    @Test func loneFileIsLockedThroughItsFolderAndNamedByItsPath() throws {
         try withScratch { scratch throws in
             let file = DomainFile(path: scratch.file("x.plist"))
-            let held = try HeldLock(file.lockPath, holder: "")
+            #expect(file.lockPath == nil)
+            let held = try HeldLock(scratch.path)
             let error = preferenceError { try file.update(lockTimeout: 0) { $0 = ["k": 1] } }
             #expect(error?.code == .lockTimeout)
             #expect(error?.message.contains(file.path) == true, "without a domain name the path names it")
-            #expect(error?.message.contains("held by") == false)
-            withExtendedLifetime(held) {}
+            held.release()
+            try file.update(lockTimeout: 0) { $0 = ["k": 1] }
+            #expect(try scratch.names() == ["x.plist"], "no lock file beside a lone file")
         }
     }
 
@@ -73,8 +79,8 @@ struct DomainFileLockTests {
         try withScratch { scratch throws in
             try scratch.store().set("before", forKey: "k")
             let before = scratch.bytes(scratch.domainPath())
-            let held = try HeldLock(scratch.domainPath() + ".lock", holder: "1\n")
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
+            let held = try HeldLock(try #require(file.lockPath))
             #expect(preferenceError { try file.update(lockTimeout: 0.1) { $0?["k"] = "after" } }?.code == .lockTimeout)
             #expect(scratch.bytes(scratch.domainPath()) == before)
             #expect(try scratch.store().string(forKey: "k") == "before", "readers do not wait for the lock")
@@ -84,8 +90,8 @@ struct DomainFileLockTests {
 
     @Test func waiterGetsTheLockOnceTheHolderReleasesIt() throws {
         try withScratch { scratch throws in
-            let file = DomainFile(path: scratch.domainPath(), domain: "com.example.editor")
-            let held = try HeldLock(file.lockPath, holder: "1\n")
+            let file = scratch.folder.file(for: try DomainName("com.example.editor"))
+            let held = try HeldLock(try #require(file.lockPath))
             let releaser = Thread {
                 usleep(200_000)
                 held.release()
@@ -96,14 +102,20 @@ struct DomainFileLockTests {
         }
     }
 
-    @Test func lockFileIs0600HoldsTheWritersProcessIdAndIsKept() throws {
+    @Test func lockFileIsAnEmpty0600FileKeptInTheStoresPrivateLockFolder() throws {
         try withScratch { scratch throws in
-            let file = DomainFile(path: scratch.domainPath())
+            let file = scratch.folder.file(for: try DomainName("com.example.editor"))
             try file.update(lockTimeout: 0) { $0 = ["k": 1] }
+            let lockPath = try #require(file.lockPath)
+            #expect(lockPath == scratch.path + "/.locks/com.example.editor.plist.lock")
             var status = stat()
-            #expect(stat(file.lockPath, &status) == 0)
+            #expect(stat(lockPath, &status) == 0)
             #expect(status.st_mode & 0o777 == 0o600)
-            #expect(scratch.bytes(file.lockPath) == Array("\(getpid())\n".utf8))
+            #expect(scratch.bytes(lockPath) == [])
+            #expect(stat(scratch.path + "/.locks", &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o700)
+            try file.update(lockTimeout: 0) { $0 = nil }
+            #expect(try scratch.names() == [".locks"], "the domain is gone; its lock stays out of sight")
         }
     }
 
@@ -139,7 +151,7 @@ struct DomainFileLockTests {
             let error = preferenceError { try file.update(lockTimeout: 0) { $0!["zz"] = .string("nul \u{0} inside") } }
             #expect(error?.code == .invalidArgument)
             #expect(FileManager.default.contents(atPath: file.path) == old)
-            #expect(try scratch.names() == ["com.example.editor.plist", "com.example.editor.plist.lock"])
+            #expect(try scratch.names() == ["com.example.editor.plist"])
         }
     }
 

@@ -37,7 +37,7 @@ struct ConcurrencyTests {
         let old = try #require(store.bytes)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["-o", store.folder.file(store.fileName + ".lock"), "sleep", "30"]
+        holder.arguments = ["-o", store.lockPath, "sleep", "30"]
         try holder.run()
         defer { holder.terminate() }
         usleep(200_000)
@@ -46,9 +46,10 @@ struct ConcurrencyTests {
         let elapsed = Date().timeIntervalSince(started)
         #expect(result.status == 5, "\(result)")
         #expect(result.stderr.contains(store.domain), "\(result.stderr)")
+        #expect(result.stderr.contains("held by process \(holder.processIdentifier) (flock)"), "the holder the kernel reports: \(result.stderr)")
         #expect(elapsed >= 2.0 && elapsed < 10, "timed out after \(elapsed) s")
         #expect(store.bytes == old)
-        #expect(FileManager.default.fileExists(atPath: store.folder.file(store.fileName + ".lock")))
+        #expect(FileManager.default.fileExists(atPath: store.lockPath))
     }
 
     @Test("A waiting writer proceeds at once when the lock holder is killed")
@@ -58,7 +59,7 @@ struct ConcurrencyTests {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         holder.arguments = ["-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
-                            store.folder.file(store.fileName + ".lock")]
+                            store.lockPath]
         let ready = Pipe()
         holder.standardOutput = ready
         try holder.run()

@@ -7,7 +7,7 @@ import TestSupport
 /// validates, and that the next writer is neither blocked nor confused by leftovers.
 @Suite("Crash points", .enabled(if: Shell.has("strace")))
 struct CrashPointTests {
-    static let syscalls = ["openat", "write", "fsync", "rename", "flock", "close", "ftruncate", "pwrite64", "unlink", "getdents64"]
+    static let syscalls = ["openat", "write", "fsync", "renameat", "flock", "close", "unlinkat", "getdents64", "newfstatat", "mkdirat"]
 
     @Test("A write killed at any call of a syscall leaves the old file or the new one", arguments: syscalls)
     func killedWriteLeavesOldOrNewFile(syscall: String) throws {

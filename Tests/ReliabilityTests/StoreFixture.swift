@@ -8,6 +8,8 @@ struct StoreFixture {
 
     var home: String { folder.path }
     var fileName: String { domain + ".plist" }
+    /// The domain's lock file, in the store's private lock folder.
+    var lockPath: String { folder.file(".locks/" + fileName + ".lock") }
     var bytes: [UInt8]? { folder.bytes(fileName) }
 
     /// Creates the store with `keys` keys of about 100 bytes each.
@@ -22,9 +24,11 @@ struct StoreFixture {
         precondition(result.status == 0, "fixture write failed: \(result)")
     }
 
-    /// The files in the store other than the domain and its lock.
+    /// The files in the store other than the domain and its lock (`.locks/<file>.lock`).
     var strayFiles: [String] {
-        folder.names().filter { $0 != fileName && $0 != fileName + ".lock" }
+        let locks = ((try? FileManager.default.contentsOfDirectory(atPath: folder.file(".locks"))) ?? [])
+            .filter { $0 != fileName + ".lock" }.map { ".locks/" + $0 }
+        return folder.names().filter { $0 != fileName && $0 != ".locks" } + locks
     }
 
     /// Whether `prefs validate` accepts the domain file.

@@ -3,96 +3,104 @@ import Glibc
 /// Replaces files atomically: a new temporary file in the same folder, written, flushed to disk
 /// and renamed over the old one, then the folder flushed so the rename itself is durable.
 ///
-/// A reader sees the old file or the new one, never a mix, and a crash or failure at any point
+/// A reader sees the old file or the new one, never a mix, and a failure before the rename
 /// leaves the old file intact. The temporary file is created exclusively (`O_EXCL`), never
-/// follows a symbolic link, and is readable and writable by its owner only (0600).
+/// follows a symbolic link, and is readable and writable by its owner only (0600) until, where
+/// asked, it takes the replaced file's mode. Its name, `.<name>.tmp-<pid>-<random>`, starts with a dot, which no
+/// domain name may, so it can never be mistaken for a domain's file.
 public enum AtomicFile {
-    /// The infix of temporary files: `<name>.tmp-<pid>-<random>` beside `<name>`.
-    public static let temporaryInfix = ".tmp-"
-
     /// Writes `bytes` to `path`, replacing any file there atomically and durably.
     ///
     /// - Parameters:
     ///   - bytes: The new contents.
-    ///   - path: The file to replace or create. Its folder must exist.
+    ///   - path: The file to replace or create. Its folder must exist. A file already there
+    ///     keeps its mode (and, when root writes, its owner); a new one is 0600.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the path and the system's
     ///   reason. The old file, if any, is unchanged and no temporary file is left.
     public static func write(_ bytes: [UInt8], to path: String) throws(PreferenceError) {
-        try write(to: path) { (append) throws(PreferenceError) in
-            // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        let folder = try Directory(path: parentFolder(of: path), missing: .writeFailed)
+        try write(named: fileName(of: path), in: folder, keepingMode: true) { (append) throws(PreferenceError) in
             try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
         }
     }
 
-    /// Writes to `path` what `contents` appends, replacing any file there atomically and
-    /// durably, so a large file can be written piece by piece.
+    /// Writes the file `name` in `folder` with what `contents` appends, replacing any file there
+    /// atomically and durably, so a large file can be written piece by piece.
+    ///
+    /// Once the new file has replaced the old one the change has happened: when only the final
+    /// flush of the folder fails, a warning says the change may not survive a crash, and no
+    /// error is thrown.
     ///
     /// - Parameters:
-    ///   - path: The file to replace or create. Its folder must exist.
+    ///   - keepingMode: Whether the new file takes the mode of the file it replaces; when not,
+    ///     it is 0600. Either way, when root writes, it keeps the replaced file's owner (a new
+    ///     file gets the folder's), so that a user can still read a file root wrote.
     ///   - contents: Called once with a function that appends bytes to the new file. When it
     ///     throws, the new file is discarded and its error rethrown.
-    /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the path and the system's
-    ///   reason, or what `contents` throws. Either way the old file, if any, is unchanged and no
+    /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the file and the system's
+    ///   reason, or what `contents` throws. Either way the old file is unchanged and no
     ///   temporary file is left.
-    public static func write(
-        to path: String,
+    static func write(
+        named name: String, in folder: Directory, keepingMode: Bool,
         contents: (_ append: (UnsafeRawBufferPointer) throws(PreferenceError) -> Void) throws(PreferenceError) -> Void
     ) throws(PreferenceError) {
-        var link = stat()
-        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-            throw PreferenceError(.writeFailed,
-                "\(path) is a symbolic link; prefs does not write through links (write to the link's target instead)")
+        let path = folder.path + "/" + name
+        let existing = try existingStatus(of: name, in: folder, path: path)
+        let temporary = temporaryName(for: name)
+        guard let descriptor = try folder.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW) else {
+            throw PreferenceError(.writeFailed, "cannot create a temporary file in \(folder.path): \(systemErrorText(ENOENT))")
         }
-        let folder = parentFolder(of: path)
-        let temporary = path + temporaryInfix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw PreferenceError(.writeFailed, "cannot create a temporary file in \(folder): \(systemErrorText())")
-        }
-        var succeeded = false
+        var renamed = false
         defer {
-            if !succeeded { unlink(temporary) }
+            if !renamed { unlinkat(folder.descriptor, temporary, 0) }
         }
         do {
             defer { close(descriptor) }
             try contents { (bytes) throws(PreferenceError) in try writeAll(bytes, to: descriptor, path: path) }
+            try keepAttributes(of: existing, mode: keepingMode, folder: folder, descriptor: descriptor, path: path)
             guard fsync(descriptor) == 0 else {
                 throw PreferenceError(.writeFailed, "cannot write \(path): flushing to disk failed: \(systemErrorText())")
             }
         }
-        guard rename(temporary, path) == 0 else {
+        guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
             throw PreferenceError(.writeFailed, "cannot replace \(path): \(systemErrorText())")
         }
-        succeeded = true
-        try syncFolder(folder, after: "writing \(path)")
+        renamed = true
+        if let reason = folder.sync() {
+            warn("\(path) was written, but flushing the folder \(folder.path) to disk failed, so the change may not survive a crash: \(reason)")
+        }
     }
 
-    /// Removes the file at `path` and makes the removal durable.
+    /// Removes the file `name` from `folder` and makes the removal durable.
     ///
     /// - Returns: Whether there was a file to remove.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` when removal fails.
     @discardableResult
-    public static func remove(_ path: String) throws(PreferenceError) -> Bool {
-        guard unlink(path) == 0 else {
+    static func remove(named name: String, in folder: Directory) throws(PreferenceError) -> Bool {
+        guard unlinkat(folder.descriptor, name, 0) == 0 else {
             if errno == ENOENT { return false }
-            throw PreferenceError(.writeFailed, "cannot remove \(path): \(systemErrorText())")
+            throw PreferenceError(.writeFailed, "cannot remove \(folder.path)/\(name): \(systemErrorText())")
         }
-        try syncFolder(parentFolder(of: path), after: "removing \(path)")
+        if let reason = folder.sync() {
+            warn("\(folder.path)/\(name) was removed, but flushing the folder to disk failed, so the removal may not survive a crash: \(reason)")
+        }
         return true
     }
 
-    /// Flushes a folder's entries to disk so a rename or removal in it survives a crash.
-    ///
-    /// - Parameter change: What was done in the folder, for the message, e.g. "writing /x/d.plist".
-    static func syncFolder(_ folder: String, after change: String) throws(PreferenceError) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw PreferenceError(.writeFailed, "\(change) is done but the folder \(folder) cannot be opened to flush it to disk: \(systemErrorText())")
-        }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            throw PreferenceError(.writeFailed, "\(change) is done but flushing the folder \(folder) to disk failed (the change may not survive a crash): \(systemErrorText())")
-        }
+    /// Whether `entry` is a temporary file of `name` that prefs could have made:
+    /// `.<name>.tmp-<digits>-<digits>`.
+    static func isTemporaryName(_ entry: String, of name: String) -> Bool {
+        let prefix = "." + name + temporaryInfix
+        guard entry.hasPrefix(prefix) else { return false }
+        let numbers = entry.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
+    }
+
+    /// The name of the file whose temporary file `entry` is, when it has the form of one.
+    static func temporaryFileOwner(_ entry: String) -> String? {
+        guard entry.hasPrefix("."), let infix = entry.ranges(of: temporaryInfix).last else { return nil }
+        let name = String(entry[entry.index(after: entry.startIndex)..<infix.lowerBound])
+        return isTemporaryName(entry, of: name) ? name : nil
     }
 
     /// The folder that holds `path`: `.` for a bare name.
@@ -104,6 +112,42 @@ public enum AtomicFile {
     /// The last component of `path`.
     static func fileName(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    private static let temporaryInfix = ".tmp-"
+
+    private static func temporaryName(for name: String) -> String {
+        "." + name + temporaryInfix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// The status of the file being replaced, or `nil` when there is none; a symbolic link is
+    /// refused, since renaming over it would silently replace the link with a file.
+    private static func existingStatus(of name: String, in folder: Directory, path: String) throws(PreferenceError) -> stat? {
+        var status = stat()
+        guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            throw PreferenceError(.writeFailed,
+                "\(path) is a symbolic link; prefs does not write through links (write to the link's target instead)")
+        }
+        return status
+    }
+
+    /// Gives the new file the replaced file's mode (when `mode` is set), and, when root writes,
+    /// the replaced file's owner (or for a new file the folder's).
+    private static func keepAttributes(of existing: stat?, mode: Bool, folder: Directory, descriptor: Int32, path: String) throws(PreferenceError) {
+        if mode, let existing, existing.st_mode & 0o777 != 0o600 {
+            guard fchmod(descriptor, existing.st_mode & 0o777) == 0 else {
+                throw PreferenceError(.writeFailed, "cannot keep the mode of \(path): \(systemErrorText())")
+            }
+        }
+        guard geteuid() == 0 else { return }
+        var owner = existing ?? stat()
+        if existing == nil { owner = try folder.status() }
+        if owner.st_uid != 0 || owner.st_gid != 0 {
+            guard fchown(descriptor, owner.st_uid, owner.st_gid) == 0 else {
+                throw PreferenceError(.writeFailed, "cannot give \(path) to its owner \(owner.st_uid): \(systemErrorText())")
+            }
+        }
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(PreferenceError) {

@@ -4,27 +4,50 @@ import PropertyLists
 /// One property list file whose root is a dictionary: a preferences domain on disk.
 ///
 /// Reads check the whole file and never change it. Updates are read-modify-write under an
-/// exclusive lock on `<path>.lock`: the file is read again under the lock, the caller's change is
-/// applied to what is there now, and the result replaces the file through ``AtomicFile``. A file
-/// that does not read is never overwritten.
+/// exclusive lock: the file is read again under the lock, the caller's change is applied to what
+/// is there now, and the result replaces the file through ``AtomicFile``. A file that does not
+/// read is never overwritten.
+///
+/// Every file is opened relative to its open folder and checked on the opened descriptor: it
+/// must be a regular file (a FIFO or device is refused, never waited on), and under the lock a
+/// symbolic link is refused rather than followed. A domain of a store (``PreferencesFolder``)
+/// must also be the user's own: the folder and the file may belong to no other user but root,
+/// and group and others may not write them. Its lock lies in the store's private `.locks`
+/// folder; a lone file is locked through its folder, so no lock file lies beside it.
 public struct DomainFile: Sendable {
     /// The domain file.
     public let path: String
     /// How messages name the domain, for example `com.example.editor`.
     public let domain: String
+    /// Whether the file is a domain of a store, with the store's ownership rules and locks.
+    let isInStore: Bool
 
-    /// Creates a handle on the file at `path`; nothing is read or created yet.
+    /// Creates a handle on the lone file at `path`; nothing is read or created yet.
     ///
     /// - Parameters:
     ///   - path: The property list file.
     ///   - domain: How messages name it; the path when `nil`.
     public init(path: String, domain: String? = nil) {
-        self.path = path
-        self.domain = domain ?? path
+        self.init(path: path, domain: domain ?? path, isInStore: false)
     }
 
-    /// The lock file beside the domain file.
-    public var lockPath: String { path + ".lock" }
+    init(path: String, domain: String, isInStore: Bool) {
+        self.path = path
+        self.domain = domain
+        self.isInStore = isInStore
+    }
+
+    /// The name of the folder, inside a store, that holds its domains' lock files.
+    static let lockFolderName = ".locks"
+
+    /// The lock file of a domain in a store, `<store>/.locks/<name>.lock`; `nil` for a lone
+    /// file, which is locked through its folder.
+    public var lockPath: String? {
+        isInStore ? folderPath + "/" + Self.lockFolderName + "/" + fileName + ".lock" : nil
+    }
+
+    private var folderPath: String { AtomicFile.parentFolder(of: path) }
+    private var fileName: String { AtomicFile.fileName(of: path) }
 
     /// The identity of the file on disk, to tell whether it changed since it was read.
     public struct Version: Hashable, Sendable {
@@ -47,9 +70,10 @@ public struct DomainFile: Sendable {
     ///
     /// - Returns: The root dictionary, or `nil` when the file does not exist.
     /// - Throws: ``PreferenceError`` with code `.unreadable` (with the reader's file and line
-    ///   diagnostics) when the file is not a property list with a dictionary at its root.
+    ///   diagnostics) when the file is not a regular file holding a property list with a
+    ///   dictionary at its root, or `.untrusted` when a store's folder or file is not the user's.
     public func read() throws(PreferenceError) -> PropertyListDictionary? {
-        try read { reader, path throws(PropertyListError) in try reader.read(contentsOf: path) }
+        try read(rootKey: nil)
     }
 
     /// Reads the domain but builds only the entry under `key`: the rest of the file is checked
@@ -59,22 +83,44 @@ public struct DomainFile: Sendable {
     ///   not exist.
     /// - Throws: ``PreferenceError`` as ``read()`` does.
     public func read(key: String) throws(PreferenceError) -> PropertyListDictionary? {
-        try read { reader, path throws(PropertyListError) in try reader.read(contentsOf: path, rootKey: key) }
+        try read(rootKey: key)
     }
 
-    private func read(
-        _ body: (PropertyListReader, String) throws(PropertyListError) -> PropertyList
-    ) throws(PreferenceError) -> PropertyListDictionary? {
+    private func read(rootKey: String?) throws(PreferenceError) -> PropertyListDictionary? {
+        guard let folder = try openFolder(failure: .unreadable) else { return nil }
+        return try read(in: folder, rootKey: rootKey, followingLinks: true)
+    }
+
+    /// The open folder of the file, checked when it is a store; `nil` when it does not exist.
+    private func openFolder(failure: PreferenceError.Code) throws(PreferenceError) -> Directory? {
+        let folder: Directory
+        do {
+            folder = try Directory(path: folderPath, failure: failure)
+        } catch where error.code == .notFound {
+            return nil
+        }
+        if isInStore { try folder.checkTrusted() }
+        return folder
+    }
+
+    private func read(in folder: Directory, rootKey: String?, followingLinks: Bool) throws(PreferenceError) -> PropertyListDictionary? {
+        let flags = O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW)
+        guard let descriptor = try folder.openFile(fileName, flags, failure: followingLinks ? .unreadable : .writeFailed) else { return nil }
+        defer { close(descriptor) }
+        let status = try Directory.status(of: descriptor, path: path)
+        try Directory.checkRegular(status, path: path)
+        if isInStore { try Directory.checkTrusted(status, path: path, kind: "file") }
         let value: PropertyList
         do {
-            value = try body(PropertyListReader(), path)
+            value = try PropertyListReader().read(descriptor: descriptor, fileName: path, rootKey: rootKey)
         } catch {
-            if error.code == .io, access(path, F_OK) != 0, errno == ENOENT { return nil }
             throw unreadable(error)
         }
         guard case .dictionary(let dictionary) = value else {
+            let article = value.typeName == "array" ? "an" : "a"
             throw PreferenceError(.unreadable,
-                "\(path): the root of a domain file must be a dictionary, but it is \(value.typeName == "array" ? "an" : "a") \(value.typeName); the file was left untouched")
+                "\(path): the root of a domain file must be a dictionary, but it is \(article) \(value.typeName); the file was left untouched",
+                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(article) \(value.typeName), not a dictionary")])
         }
         return dictionary
     }
@@ -86,37 +132,138 @@ public struct DomainFile: Sendable {
     /// was (storing only values already there, removing only absent keys), nothing is written;
     /// another dictionary put in its place is written even when its entries are the same.
     ///
+    /// When there is no file, `body` first runs on `nil` without the lock: a change that fails,
+    /// or leaves nothing to write, creates nothing at all, not even a folder or a lock. Should
+    /// another process create the domain before the lock is taken, `body` runs again on what it
+    /// wrote, so no update is lost.
+    ///
     /// - Parameters:
     ///   - lockTimeout: Seconds to wait for another writer; `PREFS_LOCK_TIMEOUT` or 10 when `nil`.
-    ///   - body: The change, applied once, under the lock.
+    ///   - body: The change, applied under the lock to the domain as it is then.
     /// - Returns: What `body` returns.
     /// - Throws: `.unreadable` when the file on disk does not read (it is left untouched),
-    ///   `.lockTimeout`, `.writeFailed` (the old file is intact), or what `body` throws.
+    ///   `.untrusted`, `.lockTimeout`, `.writeFailed` (the old file is intact), `.invalidArgument`
+    ///   for a bad `PREFS_LOCK_TIMEOUT`, or what `body` throws.
     public func update<Result>(
         lockTimeout: Double? = nil,
         _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        let lock = try FileLock(path: lockPath, domain: domain, timeout: lockTimeout ?? Self.defaultLockTimeout)
+        var timeout = lockTimeout ?? 0
+        if lockTimeout == nil { timeout = try Self.defaultLockTimeout() }
+        let folder = try openFolder(failure: .writeFailed)
+        if let folder, exists(in: folder) {
+            let lock = try lock(folder, timeout: timeout)
+            defer { withExtendedLifetime(lock) {} }
+            return try change(in: folder, body)
+        }
+        return try create(in: folder, timeout: timeout, body)
+    }
+
+    /// Applies `body` to a domain that has no file: first to `nil` without the lock, then, when
+    /// it leaves a dictionary, writes that under the lock, unless another process created the
+    /// file meanwhile, in which case `body` runs again on what is there now.
+    private func create<Result>(
+        in existingFolder: Directory?, timeout: Double, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        var proposed: PropertyListDictionary? = nil
+        let result = try body(&proposed)
+        guard let dictionary = proposed else { return result }
+        let folder: Directory
+        if let existingFolder { folder = existingFolder } else { folder = try createFolder() }
+        let lock = try lock(folder, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
-        var dictionary = try read()
+        guard exists(in: folder) else {
+            try replace(with: dictionary, in: folder)
+            return result
+        }
+        return try change(in: folder, body)
+    }
+
+    /// Reads the file under the lock, applies `body` and writes what changed.
+    private func change<Result>(
+        in folder: Directory, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        var dictionary = try read(in: folder, rootKey: nil, followingLinks: false)
         // The stamp, not a copy, tells whether body changed anything: a copy would be copied
         // again as body changes it, doubling the memory a change to a large domain needs.
         let stamp = dictionary?.stamp
         let result = try body(&dictionary)
         guard dictionary?.stamp != stamp else { return result }
-        sweepTemporaryFiles()
         if let dictionary {
-            try write(dictionary)
+            try replace(with: dictionary, in: folder)
         } else {
-            try AtomicFile.remove(path)
+            try AtomicFile.remove(named: fileName, in: folder)
         }
         return result
     }
 
+    /// Whether anything, even a dangling link, has the file's name in `folder`.
+    private func exists(in folder: Directory) -> Bool {
+        var status = stat()
+        return fstatat(folder.descriptor, fileName, &status, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT
+    }
+
+    /// Creates the store's folder (and missing parents, 0700), or names the missing folder of
+    /// a lone file.
+    private func createFolder() throws(PreferenceError) -> Directory {
+        guard isInStore else {
+            throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) does not exist")
+        }
+        try PreferencesFolder(path: folderPath).create()
+        guard let folder = try openFolder(failure: .writeFailed) else {
+            throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) vanished")
+        }
+        return folder
+    }
+
+    private func lock(_ folder: Directory, timeout: Double) throws(PreferenceError) -> FileLock {
+        guard isInStore else { return try FileLock(folder: folder, domain: domain, timeout: timeout) }
+        let locks = try Directory(named: Self.lockFolderName, in: folder, create: true)
+        if geteuid() == 0 {
+            // Root writing into a user's store leaves the lock folder to the store's owner.
+            let owner = try folder.status()
+            fchown(locks.descriptor, owner.st_uid, owner.st_gid)
+        }
+        let status = try locks.status()
+        guard status.st_uid == geteuid() || geteuid() == 0, status.st_mode & 0o077 == 0 else {
+            throw PreferenceError(.untrusted,
+                "\(locks.path) is not the private lock folder prefs made (it must be yours, mode 700); remove it and try again")
+        }
+        return try FileLock(named: fileName + ".lock", in: locks, domain: domain, timeout: timeout)
+    }
+
+    /// Runs `body` when no writer holds the domain's lock, holding it meanwhile if it exists;
+    /// creates nothing.
+    ///
+    /// - Returns: Whether `body` ran.
+    func whileIdle(_ body: () -> Void) -> Bool {
+        guard let folder = try? Directory(path: folderPath),
+              let locks = try? Directory(named: Self.lockFolderName, in: folder, create: false) else {
+            body()
+            return true
+        }
+        let descriptor: Int32
+        do {
+            guard let opened = try locks.openFile(fileName + ".lock", O_RDONLY | O_NOFOLLOW) else {
+                body()
+                return true
+            }
+            descriptor = opened
+        } catch {
+            return false
+        }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        body()
+        return true
+    }
+
     /// Replaces the file with `dictionary`, streamed to disk a piece at a time so a large domain
-    /// is never held a second time as bytes.
-    private func write(_ dictionary: PropertyListDictionary) throws(PreferenceError) {
-        try AtomicFile.write(to: path) { (append) throws(PreferenceError) in
+    /// is never held a second time as bytes, after removing what killed writers left.
+    private func replace(with dictionary: PropertyListDictionary, in folder: Directory) throws(PreferenceError) {
+        sweepTemporaryFiles(in: folder)
+        // A lone file keeps its mode; a store's domain is private to its user, 0600.
+        try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore) { (append) throws(PreferenceError) in
             var fileError: PreferenceError?
             do throws(PropertyListError) {
                 try PropertyListWriter().write(.dictionary(dictionary)) { (piece) throws(PropertyListError) in
@@ -128,15 +275,21 @@ public struct DomainFile: Sendable {
                     }
                 }
             } catch {
-                throw fileError ?? PreferenceError(.invalidArgument, "cannot store this value in \(domain): \(error.message)")
+                throw fileError ?? PreferenceError(.invalidArgument, "cannot write \(domain): \(error.message)")
             }
         }
     }
 
-    /// The lock timeout from `PREFS_LOCK_TIMEOUT` (seconds), 10 when unset or not a number.
-    public static var defaultLockTimeout: Double {
-        guard let text = getenv("PREFS_LOCK_TIMEOUT").map({ String(cString: $0) }),
-              let seconds = Double(text), seconds >= 0, seconds.isFinite else { return 10 }
+    /// The lock timeout from `PREFS_LOCK_TIMEOUT` (seconds), 10 when unset.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is set but is not a
+    ///   number of seconds from 0 to 86,400.
+    public static func defaultLockTimeout() throws(PreferenceError) -> Double {
+        guard let text = getenv("PREFS_LOCK_TIMEOUT").map({ String(cString: $0) }) else { return 10 }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw PreferenceError(.invalidArgument,
+                "PREFS_LOCK_TIMEOUT is \"\(text)\"; it must be a number of seconds from 0 to 86400 (for example 2.5)")
+        }
         return seconds
     }
 
@@ -149,16 +302,29 @@ public struct DomainFile: Sendable {
             diagnostics: error.diagnostics)
     }
 
-    /// The temporary files of this domain in `folder`: `<name>.tmp-*`.
-    func temporaryFileNames(in folder: String) -> [String] {
-        let prefix = AtomicFile.fileName(of: path) + AtomicFile.temporaryInfix
-        return (folderEntries(folder) ?? []).filter { $0.hasPrefix(prefix) }
+    /// The line of the root value's element, for the message that refuses a root that is not
+    /// a dictionary: the first line after the `<plist>` tag that opens an element.
+    private func rootLine(_ descriptor: Int32) -> Int? {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let head = buffer[0..<count]
+        guard let plist = head.firstRange(of: Array("<plist".utf8)),
+              let close = head[plist.upperBound...].firstIndex(of: UInt8(ascii: ">")),
+              let element = head[(close + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        return 1 + head[..<element].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
-    /// Removes temporary files that writers killed mid-write left behind. Only called under
-    /// the lock, when no other writer of this domain can be using one.
-    private func sweepTemporaryFiles() {
-        let folder = AtomicFile.parentFolder(of: path)
-        for name in temporaryFileNames(in: folder) { unlink(folder + "/" + name) }
+    /// Removes temporary files that writers killed mid-write left behind: only regular files
+    /// of the user with exactly the name ``AtomicFile`` gives this file's temporary files.
+    /// Called under the lock, when no other writer of this file can be using one.
+    private func sweepTemporaryFiles(in folder: Directory) {
+        for name in folderEntries(folder.path)?.names ?? [] where AtomicFile.isTemporaryName(name, of: fileName) {
+            var status = stat()
+            guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+            unlinkat(folder.descriptor, name, 0)
+        }
     }
 }

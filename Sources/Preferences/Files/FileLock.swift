@@ -1,61 +1,97 @@
 import Glibc
 
-/// An exclusive lock on a `.lock` file beside a domain file, held with `flock(2)`.
+/// An exclusive `flock(2)` lock that serializes the writers of a domain.
 ///
-/// The lock file is never removed or renamed: removing it would let two writers lock two
-/// different files. The kernel releases the lock when its holder exits, even after `kill -9`,
-/// so no lock is ever stale. The holder writes its process id into the file so that a waiter
-/// that times out can name it.
+/// A domain in a store is locked through an empty file in the store's private `.locks` folder,
+/// so no lock ever lies beside the user's files; a lone file (`--file`) is locked through its
+/// folder, so nothing is created at all. A lock file is never removed, renamed, truncated or
+/// written: removing it would let two writers lock two different files. The kernel releases the
+/// lock when its holder exits, even after `kill -9`, so no lock is ever stale; a waiter that
+/// times out names the holder the kernel reports in `/proc/locks`.
 final class FileLock {
     private let descriptor: Int32
+    /// The folder whose descriptor is locked, kept open while the lock is held.
+    private let lockedFolder: Directory?
 
-    /// Waits for the lock on `path`.
+    /// Waits for the lock file `name` in `folder`, creating it (0600) when missing.
+    ///
+    /// The file is checked on its opened descriptor before it is locked: it must be a regular
+    /// file with one link that belongs to the user, so a planted link to another file is refused.
     ///
     /// - Parameters:
-    ///   - path: The lock file; created 0600 if missing.
     ///   - domain: How errors name what is locked.
     ///   - timeout: How long to wait, in seconds.
-    /// - Throws: ``PreferenceError`` with code `.lockTimeout` naming the domain and the holder's
-    ///   process id when known, or `.writeFailed` when the lock file cannot be opened.
-    init(path: String, domain: String, timeout: Double) throws(PreferenceError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw PreferenceError(.writeFailed, "cannot open the lock file \(path): \(systemErrorText())")
+    /// - Throws: ``PreferenceError`` with code `.lockTimeout` naming the domain and the holder,
+    ///   `.untrusted` for a lock file that is not the user's plain file, or `.writeFailed`.
+    init(named name: String, in folder: Directory, domain: String, timeout: Double) throws(PreferenceError) {
+        let path = folder.path + "/" + name
+        guard let descriptor = try folder.openFile(name, O_RDONLY | O_CREAT | O_NOFOLLOW) else {
+            throw PreferenceError(.writeFailed, "cannot create the lock file \(path): \(systemErrorText(ENOENT))")
         }
-        let deadline = Self.now() + timeout
-        var pause = 0.001
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                let reason = systemErrorText()
-                close(descriptor)
-                throw PreferenceError(.writeFailed, "cannot lock \(path): \(reason)")
+        do throws(PreferenceError) {
+            if geteuid() == 0 {
+                // Root leaves the lock file to the owner of its folder, who can then use it.
+                let owner = try folder.status()
+                fchown(descriptor, owner.st_uid, owner.st_gid)
             }
-            guard Self.now() < deadline else {
-                let holder = Self.holder(descriptor).map { " (held by process \($0))" } ?? ""
-                close(descriptor)
-                throw PreferenceError(.lockTimeout,
-                    "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another prefs process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT")
+            let status = try Directory.status(of: descriptor, path: path)
+            guard (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1, status.st_uid == geteuid() || geteuid() == 0 else {
+                throw PreferenceError(.untrusted,
+                    "\(path) is not a lock file prefs made (it must be a regular file with one link that belongs to you); remove it and try again")
             }
-            usleep(UInt32(pause * 1_000_000))
-            pause = min(pause * 2, 0.02)
+            try Self.wait(for: descriptor, path: path, domain: domain, timeout: timeout)
+        } catch {
+            close(descriptor)
+            throw error
         }
         self.descriptor = descriptor
-        let pid = Array("\(getpid())\n".utf8)
-        if ftruncate(descriptor, 0) == 0 {
-            _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        }
+        lockedFolder = nil
+    }
+
+    /// Waits for the lock on `folder` itself.
+    ///
+    /// - Throws: As ``init(named:in:domain:timeout:)``.
+    init(folder: Directory, domain: String, timeout: Double) throws(PreferenceError) {
+        try Self.wait(for: folder.descriptor, path: folder.path, domain: domain, timeout: timeout)
+        descriptor = folder.descriptor
+        lockedFolder = folder
     }
 
     deinit {
         flock(descriptor, LOCK_UN)
-        close(descriptor)
+        if lockedFolder == nil { close(descriptor) }
     }
 
-    private static func holder(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingSuffix("\n"))
+    private static func wait(for descriptor: Int32, path: String, domain: String, timeout: Double) throws(PreferenceError) {
+        let deadline = now() + timeout
+        var pause = 0.001
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw PreferenceError(.writeFailed, "cannot lock \(path): \(systemErrorText())")
+            }
+            guard now() < deadline else {
+                let holder = holder(of: descriptor).map { " (held by \($0))" } ?? ""
+                throw PreferenceError(.lockTimeout,
+                    "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT")
+            }
+            usleep(UInt32(pause * 1_000_000))
+            pause = min(pause * 2, 0.02)
+        }
+    }
+
+    /// "process 1234 (flock)": the process the kernel lists in `/proc/locks` as holding a
+    /// `flock` on the file open at `descriptor`, or `nil` when it cannot tell.
+    private static func holder(of descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return nil }
+        let inode = ":\(status.st_ino)"
+        for line in table.split(separator: "\n") where !line.contains("->") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode), let pid = Int32(fields[4]) else { continue }
+            let name = smallFileText("/proc/\(pid)/comm").map { " (\($0.trimmingSuffix("\n")))" } ?? ""
+            return "process \(pid)\(name)"
+        }
+        return nil
     }
 
     private static func now() -> Double {
@@ -63,6 +99,22 @@ final class FileLock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
+
+/// The text of a small file such as one in `/proc`, or `nil` when it cannot be read.
+func smallFileText(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension String {

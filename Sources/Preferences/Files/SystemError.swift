@@ -4,3 +4,16 @@ import Glibc
 func systemErrorText(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
 }
+
+/// Prints `Warning: message` on standard error: for what the user should know but is no
+/// failure to throw, such as a change whose durability could not be confirmed.
+func warn(_ message: String) {
+    let line = Array("Warning: \(message)\n".utf8)
+    var offset = 0
+    while offset < line.count {
+        let written = line[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
+}

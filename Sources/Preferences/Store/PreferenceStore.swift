@@ -165,8 +165,7 @@ public final class PreferenceStore: Sendable {
     private func updatePersistentDomain<Result>(
         _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        try folder.create()
-        return try folder.file(for: name).update(body)
+        try folder.file(for: name).update(body)
     }
 
     /// The domain's values, parsed again only when the file changed since the last read.

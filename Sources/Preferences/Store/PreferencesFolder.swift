@@ -16,22 +16,33 @@ public struct PreferencesFolder: Sendable {
     }
 
     /// The folder named by the environment: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
-    /// `$HOME/.config/prefs`.
+    /// `$HOME/.config/prefs`. A relative `XDG_CONFIG_HOME` is ignored, as the XDG Base Directory
+    /// specification requires.
     ///
-    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when none of these is set.
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when none of these is set, or
+    ///   when the one used is not valid UTF-8 (prefs would otherwise write into a folder with
+    ///   another name).
     public static func fromEnvironment() throws(PreferenceError) -> PreferencesFolder {
-        func variable(_ name: String) -> String? {
-            getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        if let home = variable("PREFS_HOME") { return PreferencesFolder(path: home) }
-        if let config = variable("XDG_CONFIG_HOME") { return PreferencesFolder(path: config + "/prefs") }
-        if let home = variable("HOME") { return PreferencesFolder(path: home + "/.config/prefs") }
+        if let home = try variable("PREFS_HOME") { return PreferencesFolder(path: home) }
+        if let config = try variable("XDG_CONFIG_HOME"), config.hasPrefix("/") { return PreferencesFolder(path: config + "/prefs") }
+        if let home = try variable("HOME") { return PreferencesFolder(path: home + "/.config/prefs") }
         throw PreferenceError(.invalidArgument, "cannot find the preferences folder: set PREFS_HOME, XDG_CONFIG_HOME or HOME")
+    }
+
+    /// The value of the environment variable `name`, `nil` when unset or empty.
+    private static func variable(_ name: String) throws(PreferenceError) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        guard let text = String(validatingCString: value) else {
+            let raw = UnsafeRawBufferPointer(start: value, count: strlen(value))
+            throw PreferenceError(.invalidArgument,
+                "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(raw))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
+        }
+        return text
     }
 
     /// The file of `domain` in this folder.
     public func file(for domain: DomainName) -> DomainFile {
-        DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue)
+        DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue, isInStore: true)
     }
 
     /// The names of the domains that have files here, sorted.
@@ -43,8 +54,11 @@ public struct PreferencesFolder: Sendable {
             if errno == ENOENT { return [] }
             throw PreferenceError(.unreadable, "cannot list \(path): \(systemErrorText())")
         }
+        for name in entries.undecodable where name.hasSuffix(".plist") {
+            warn("\(path)/\(name): the file name is not valid UTF-8, so it names no domain; rename it to read it")
+        }
         var names: [String] = []
-        for name in entries where name.hasSuffix(".plist") && !name.hasPrefix(".") {
+        for name in entries.names where name.hasSuffix(".plist") && !name.hasPrefix(".") {
             let domain = String(name.dropLast(".plist".count))
             if DomainName.isValid(domain) { names.append(domain) }
         }

@@ -2,9 +2,10 @@ import Glibc
 
 /// A health check of a preferences folder, behind `prefs doctor`.
 ///
-/// It looks for what would make prefs refuse to work or leak data: a folder or files readable
-/// or writable by others or owned by another user, domain files that do not read, symbolic
-/// links prefs will not write through, and temporary files left by writers that were killed.
+/// It looks for what makes prefs refuse to work or could leak data, and explains each: a folder
+/// or files owned by another user or writable by others, domain files that are not regular
+/// files or do not read, symbolic links prefs will not write through, file names prefs cannot
+/// use, and temporary files left by writers that were killed. It never waits on a special file.
 public enum StoreCheck {
     /// One finding.
     public struct Finding: Hashable, Sendable, CustomStringConvertible {
@@ -24,70 +25,106 @@ public enum StoreCheck {
     /// - Parameter fix: Remove stale temporary files (those of domains no writer holds locked).
     /// - Returns: The findings, empty for a healthy store. A missing folder is healthy.
     public static func run(on folder: PreferencesFolder, fix: Bool = false) -> [Finding] {
-        var findings: [Finding] = []
         var status = stat()
-        guard lstat(folder.path, &status) == 0 else {
+        guard stat(folder.path, &status) == 0 else {
             if errno == ENOENT { return [] }
             return [Finding(path: folder.path, message: "cannot examine: \(systemErrorText())", isFixable: false)]
         }
-        findings += permissionFindings(folder.path, status, expectedMode: 0o700, kind: "folder")
+        var findings = ownershipFindings(folder.path, status, kind: "folder")
         guard let entries = folderEntries(folder.path) else {
             return findings + [Finding(path: folder.path, message: "cannot list: \(systemErrorText())", isFixable: false)]
         }
-        for name in entries.sorted() where name.hasSuffix(".plist") {
-            let path = folder.path + "/" + name
-            guard lstat(path, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFLNK {
-                findings.append(Finding(path: path, message: "is a symbolic link; prefs reads through it but refuses to write through it", isFixable: false))
-                continue
-            }
-            findings += permissionFindings(path, status, expectedMode: 0o600, kind: "file")
-            do {
-                _ = try DomainFile(path: path).read()
-            } catch {
-                let first = error.diagnostics.first.map { "line \($0.line ?? 0): \($0.message)" } ?? error.message
-                findings.append(Finding(path: path, message: "does not read as a property list: \(first) (prefs validate lists every problem)", isFixable: false))
-            }
+        for name in entries.undecodable.sorted() {
+            findings.append(Finding(path: folder.path + "/" + name,
+                message: "the file name is not valid UTF-8, so prefs cannot name it as a domain; rename it", isFixable: false))
         }
-        findings += temporaryFileFindings(folder, entries: entries, fix: fix)
+        for name in entries.names.sorted() where name.hasSuffix(".plist") && !name.hasPrefix(".") {
+            findings += domainFindings(folder.path + "/" + name, domain: String(name.dropLast(".plist".count)))
+        }
+        findings += lockFolderFindings(folder.path + "/" + DomainFile.lockFolderName)
+        findings += temporaryFileFindings(folder, entries: entries.names, fix: fix)
         return findings
     }
 
-    private static func permissionFindings(_ path: String, _ status: stat, expectedMode: mode_t, kind: String) -> [Finding] {
+    private static func domainFindings(_ path: String, domain: String) -> [Finding] {
+        func finding(_ message: String) -> [Finding] { [Finding(path: path, message: message, isFixable: false)] }
+        guard DomainName.isValid(domain) else {
+            return finding("\"\(domain)\" is not a valid domain name, so prefs ignores this file; rename it")
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return [] }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFLNK {
+            return finding("is a symbolic link; prefs reads through it but refuses to write through it")
+        }
+        guard type == S_IFREG else {
+            return finding("is \(Directory.fileTypeName(type)), not a regular file; prefs refuses it (remove it, or move it aside)")
+        }
+        let findings = ownershipFindings(path, status, kind: "file")
+        guard findings.isEmpty else { return findings }
+        do {
+            _ = try PreferencesFolder(path: AtomicFile.parentFolder(of: path)).file(for: DomainName(domain)).read()
+            return []
+        } catch {
+            let first = error.diagnostics.first.map { "line \($0.line ?? 0): \($0.message)" } ?? error.message
+            return finding("does not read as a property list: \(first) (prefs validate lists every problem)")
+        }
+    }
+
+    /// Owner and mode problems: another user's (root excepted), or writable by group or others
+    /// (prefs refuses both); readable by others (a privacy warning).
+    private static func ownershipFindings(_ path: String, _ status: stat, kind: String) -> [Finding] {
         var findings: [Finding] = []
         let mode = status.st_mode & 0o777
-        if mode & 0o077 != 0 {
+        let expected = kind == "folder" ? "700" : "600"
+        if geteuid() != 0, status.st_uid != geteuid(), status.st_uid != 0 {
             findings.append(Finding(path: path,
-                message: "the \(kind) has mode \(String(mode, radix: 8)); others may read or change it (chmod \(String(expectedMode, radix: 8)) fixes it)",
+                message: "the \(kind) belongs to user \(status.st_uid), not to you (\(geteuid())); prefs refuses it, since another user could change your preferences (chown \(geteuid()) fixes it if it is yours)",
                 isFixable: false))
         }
-        if status.st_uid != geteuid() {
-            findings.append(Finding(path: path, message: "the \(kind) belongs to user \(status.st_uid), not to you (\(geteuid()))", isFixable: false))
+        if mode & 0o022 != 0 {
+            findings.append(Finding(path: path,
+                message: "the \(kind) has mode \(String(mode, radix: 8)), so others may change it; prefs refuses it until chmod \(expected) fixes it",
+                isFixable: false))
+        } else if mode & 0o044 != 0 {
+            findings.append(Finding(path: path,
+                message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (chmod \(expected) fixes it)",
+                isFixable: false))
         }
         return findings
+    }
+
+    private static func lockFolderFindings(_ path: String) -> [Finding] {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return [] }
+        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
+            return [Finding(path: path,
+                message: "is not the private lock folder prefs makes (a folder of yours, mode 700), so writes are refused; remove it and prefs makes it again",
+                isFixable: false)]
+        }
+        return []
     }
 
     private static func temporaryFileFindings(_ folder: PreferencesFolder, entries: [String], fix: Bool) -> [Finding] {
         var findings: [Finding] = []
-        let marker = ".plist" + AtomicFile.temporaryInfix
-        let domainFiles = Set(entries.compactMap { name -> String? in
-            guard let range = name.firstRange(of: marker) else { return nil }
-            return String(name[..<range.lowerBound]) + ".plist"
-        })
-        for fileName in domainFiles.sorted() {
-            let file = DomainFile(path: folder.path + "/" + fileName)
+        var byDomain: [String: [String]] = [:]
+        for name in entries {
+            guard let owner = AtomicFile.temporaryFileOwner(name), owner.hasSuffix(".plist"),
+                  let domain = try? DomainName(String(owner.dropLast(".plist".count))) else { continue }
+            var status = stat()
+            guard lstat(folder.path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                  status.st_uid == geteuid() else { continue }
+            byDomain[domain.rawValue, default: []].append(name)
+        }
+        for (domain, names) in byDomain.sorted(by: { $0.key < $1.key }) {
             // A temporary file is stale when no writer holds the domain's lock.
-            let lock: FileLock
-            do {
-                lock = try FileLock(path: file.lockPath, domain: fileName, timeout: 0)
-            } catch {
-                continue
-            }
-            defer { withExtendedLifetime(lock) {} }
-            for name in file.temporaryFileNames(in: folder.path) {
-                let path = folder.path + "/" + name
-                if fix, unlink(path) == 0 { continue }
-                findings.append(Finding(path: path, message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true))
+            guard let name = try? DomainName(domain) else { continue }
+            _ = folder.file(for: name).whileIdle {
+                for name in names.sorted() {
+                    let path = folder.path + "/" + name
+                    if fix, unlink(path) == 0 { continue }
+                    findings.append(Finding(path: path, message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true))
+                }
             }
         }
         return findings

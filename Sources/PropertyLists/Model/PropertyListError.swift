@@ -43,6 +43,8 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
         case unrepresentable
         /// The file could not be opened or read.
         case io
+        /// A system limit stopped the read: too many open files, or no memory.
+        case systemLimit
     }
 
     /// The kind of failure.

@@ -32,26 +32,45 @@ final class DocumentInput {
 
     /// Opens the file at `path` (`-`: standard input) and reads its first bytes.
     ///
+    /// The file is opened without blocking and must be a regular file (standard input may be
+    /// anything), so a FIFO or device named as a property list is refused instead of hanging.
+    ///
     /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
     ///   or `.tooLarge` beyond ``PropertyListLimits/maxInputSize``.
-    init(contentsOf path: String, displayName: String) throws(PropertyListError) {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw PropertyListError(.io, file: displayName, "cannot open: \(String(cString: strerror(errno)))")
+    convenience init(contentsOf path: String, displayName: String) throws(PropertyListError) {
+        guard path != "-" else {
+            try self.init(descriptor: STDIN_FILENO, closing: false, displayName: displayName)
+            return
         }
-        let closesDescriptor = descriptor != STDIN_FILENO
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            let limited = code == EMFILE || code == ENFILE || code == ENOMEM
+            throw PropertyListError(limited ? .systemLimit : .io, file: displayName,
+                "cannot open: \(String(cString: strerror(code)))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
+        }
+        try self.init(descriptor: descriptor, closing: true, displayName: displayName)
+    }
+
+    /// Reads the file open at `descriptor` from its current offset, which must be a regular file
+    /// unless it is standard input.
+    ///
+    /// - Parameter closing: Whether the input closes the descriptor when done (also when this
+    ///   initializer throws).
+    /// - Throws: As ``init(contentsOf:displayName:)``.
+    init(descriptor: Int32, closing: Bool, displayName: String) throws(PropertyListError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
         let count: Int
         do {
-            try Self.checkSize(of: descriptor, displayName: displayName)
+            try Self.checkType(of: descriptor, displayName: displayName)
             count = try Self.fill(buffer, from: descriptor, displayName: displayName)
         } catch {
             buffer.deallocate()
-            if closesDescriptor { close(descriptor) }
+            if closing { close(descriptor) }
             throw error
         }
         self.descriptor = descriptor
-        self.closesDescriptor = closesDescriptor
+        self.closesDescriptor = closing
         self.displayName = displayName
         ownedHead = buffer
         head = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count])
@@ -96,14 +115,23 @@ final class DocumentInput {
         }
     }
 
-    /// Refuses a directory, and a regular file larger than the reader accepts.
-    private static func checkSize(of descriptor: Int32, displayName: String) throws(PropertyListError) {
+    /// Refuses what is not a regular file (standard input excepted), and a regular file larger
+    /// than the reader accepts.
+    private static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(descriptor, &status) == 0 else {
+            throw PropertyListError(.io, file: displayName, "cannot examine: \(String(cString: strerror(errno)))")
+        }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR {
             throw PropertyListError(.io, file: displayName, "is a directory, not a property list file")
         }
-        if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
+        if type != S_IFREG, descriptor != STDIN_FILENO {
+            let kind = type == S_IFIFO ? "a FIFO (named pipe)" : type == S_IFSOCK ? "a socket" : "a device"
+            throw PropertyListError(.unsupportedFormat, file: displayName,
+                "is \(kind), not a regular file; prefs reads property lists from regular files (or from standard input: -)")
+        }
+        if type == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
             throw tooLarge(displayName, "is \(status.st_size) bytes")
         }
     }

@@ -71,6 +71,21 @@ public struct PropertyListReader: Sendable {
         _ = try XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: .nothing).get()
     }
 
+    /// Reads the regular file open at `descriptor`, from its current offset, as
+    /// ``read(contentsOf:fileName:)`` reads a path; the descriptor stays open. Reading a
+    /// descriptor the caller opened and checked (`fstat`) leaves no gap between the checks and
+    /// the read for another process to swap the file.
+    ///
+    /// - Parameters:
+    ///   - fileName: How errors name the file.
+    ///   - rootKey: When given, only this entry of a root dictionary is built, as in
+    ///     ``read(contentsOf:fileName:rootKey:)``.
+    /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
+    public func read(descriptor: Int32, fileName: String, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {
+        let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
+        return try value(XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention).get())
+    }
+
     private func value(_ parsed: PropertyList?) -> PropertyList {
         guard let parsed else { preconditionFailure("a parse that keeps values returned none") }
         return parsed

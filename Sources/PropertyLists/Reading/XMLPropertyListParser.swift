@@ -143,6 +143,18 @@ final class XMLPropertyListParser {
         }
     }
 
+    /// Parses the regular file open at `descriptor` from its current offset, reading it as the
+    /// parse goes; the descriptor stays open.
+    static func parse(descriptor: Int32, fileName: String,
+                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+        do throws(PropertyListError) {
+            let input = try DocumentInput(descriptor: descriptor, closing: false, displayName: fileName)
+            return parse(input, fileName: fileName, retention: retention)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) -> Result<PropertyList?, PropertyListError> {
         _ = initializeLibrary
         if let failure = input.failure { return .failure(failure) }
@@ -152,6 +164,10 @@ final class XMLPropertyListParser {
         }
         guard !input.head.isEmpty else {
             return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
+        }
+        if input.head.first == 0 {
+            return .failure(PropertyListError(.malformed, file: fileName, line: 1,
+                "the file starts with a NUL byte, so it is not text; a property list is an XML text file"))
         }
         return XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
     }

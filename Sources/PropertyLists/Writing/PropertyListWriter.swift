@@ -90,7 +90,7 @@ public struct PropertyListWriter: Sendable {
             let size = emitted + output.count
             guard size <= PropertyListLimits.maxInputSize else {
                 throw PropertyListError(.tooLarge,
-                    "the property list would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes (\(size) bytes so far)")
+                    "in canonical form (tab-indented, as a Mac writes it) the property list would be more than 64 MiB (\(PropertyListLimits.maxInputSize) bytes), the most prefs writes or reads (\(size) bytes so far)")
             }
             // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
             try output.withUnsafeBytes { bytes in Result { () throws(PropertyListError) in try emit(bytes) } }.get()

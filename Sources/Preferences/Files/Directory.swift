@@ -1,0 +1,148 @@
+import Glibc
+
+/// An open folder: every file prefs reads, creates, renames or removes in it is named relative
+/// to this descriptor (`openat`, `renameat`, `unlinkat`), so the checks made on the folder hold
+/// for every file operation that follows, even if its path is swapped meanwhile.
+final class Directory {
+    /// The folder's path, for messages.
+    let path: String
+    /// The open descriptor.
+    let descriptor: Int32
+
+    /// Opens the folder at `path`, following symbolic links to it.
+    ///
+    /// - Parameters:
+    ///   - missing: The code of the error thrown when the folder does not exist.
+    ///   - failure: The code of the error thrown when it cannot be opened for another reason.
+    /// - Throws: ``PreferenceError`` with code `missing` when it does not exist (`ENOENT`),
+    ///   `failure` otherwise, naming the folder and the system's reason.
+    init(path: String, missing: PreferenceError.Code = .notFound, failure: PreferenceError.Code = .writeFailed) throws(PreferenceError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist") }
+            try Self.checkLimit(code, opening: path)
+            if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder") }
+            throw PreferenceError(failure, "cannot open the folder \(path): \(systemErrorText(code))")
+        }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Opens the folder `name` inside `parent` without following a symbolic link, creating it
+    /// 0700 first when `create` is set.
+    init(named name: String, in parent: Directory, create: Bool) throws(PreferenceError) {
+        let path = parent.path + "/" + name
+        if create, mkdirat(parent.descriptor, name, 0o700) != 0, errno != EEXIST {
+            throw PreferenceError(.writeFailed, "cannot create the folder \(path): \(systemErrorText())")
+        }
+        let descriptor = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            try Self.checkLimit(errno, opening: path)
+            throw PreferenceError(.writeFailed, "cannot open the folder \(path): \(systemErrorText())")
+        }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The folder's status, from its descriptor.
+    func status() throws(PreferenceError) -> stat {
+        try Self.status(of: descriptor, path: path)
+    }
+
+    /// Refuses a folder that another user owns (root excepted) or that group or others may
+    /// write, as OpenSSH's StrictModes does: files in it could be replaced by someone else.
+    func checkTrusted() throws(PreferenceError) {
+        try Self.checkTrusted(status(), path: path, kind: "folder")
+    }
+
+    /// Opens `name` in this folder with `flags` (`O_CLOEXEC` and `O_NONBLOCK` are added, so a
+    /// FIFO never blocks the open).
+    ///
+    /// - Parameter failure: The code of the error thrown when the file cannot be opened.
+    /// - Returns: The descriptor, or `nil` when there is no such file (`ENOENT`).
+    func openFile(_ name: String, _ flags: Int32, mode: mode_t = 0o600,
+                  failure: PreferenceError.Code = .writeFailed) throws(PreferenceError) -> Int32? {
+        let descriptor = openat(self.descriptor, name, flags | O_CLOEXEC | O_NONBLOCK, mode)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            try Self.checkLimit(code, opening: path + "/" + name)
+            if code == ELOOP, flags & O_NOFOLLOW != 0 {
+                throw PreferenceError(.writeFailed,
+                    "\(path)/\(name) is a symbolic link; prefs does not write through links (write to the link's target instead)")
+            }
+            var status = stat()
+            if code == EACCES, fstatat(self.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                // Most often another user's file: say so, rather than only "permission denied".
+                try Self.checkTrusted(status, path: path + "/" + name, kind: "file")
+            }
+            throw PreferenceError(failure, "cannot open \(path)/\(name): \(systemErrorText(code))")
+        }
+        return descriptor
+    }
+
+    /// Flushes the folder's entries to disk so a rename or removal in it survives a crash.
+    ///
+    /// - Returns: The system's reason when flushing failed, `nil` on success.
+    func sync() -> String? {
+        fsync(descriptor) == 0 ? nil : systemErrorText()
+    }
+
+    /// Throws `.systemLimit` when `code` says a system limit, not the file, made an open fail.
+    static func checkLimit(_ code: Int32, opening path: String) throws(PreferenceError) {
+        guard code == EMFILE || code == ENFILE || code == ENOMEM else { return }
+        throw PreferenceError(.systemLimit,
+            "cannot open \(path): \(systemErrorText(code)); a system limit stopped prefs before it changed anything (raise it, e.g. ulimit -n)")
+    }
+
+    /// The status of an open descriptor.
+    static func status(of descriptor: Int32, path: String) throws(PreferenceError) -> stat {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw PreferenceError(.writeFailed, "cannot examine \(path): \(systemErrorText())")
+        }
+        return status
+    }
+
+    /// Refuses what another user owns (root excepted) or what group or others may write. Root
+    /// itself may work in any user's store, since no other user can act as root.
+    ///
+    /// - Parameter kind: `folder` or `file`, for the message.
+    static func checkTrusted(_ status: stat, path: String, kind: String) throws(PreferenceError) {
+        let user = geteuid()
+        if user != 0, status.st_uid != user, status.st_uid != 0 {
+            throw PreferenceError(.untrusted,
+                "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. If it is yours, chown \(user) \(path)")
+        }
+        if status.st_mode & 0o022 != 0 {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            throw PreferenceError(.untrusted,
+                "\(path): the \(kind) has mode \(mode), so other users may change it; prefs does not trust it. Fix it with chmod go-w \(path)")
+        }
+    }
+
+    /// Refuses what is not a regular file: a FIFO, socket or device would block or never end.
+    static func checkRegular(_ status: stat, path: String) throws(PreferenceError) {
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFREG else { return }
+        throw PreferenceError(.unreadable, "\(path) is \(fileTypeName(type)), not a regular file; prefs reads and writes regular files only")
+    }
+
+    /// "a directory", "a FIFO", … for messages.
+    static func fileTypeName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file"
+        }
+    }
+}
