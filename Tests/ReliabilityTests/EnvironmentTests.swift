@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What prefs takes from its environment and what it says when something there is wrong:
+/// folders named in bytes that are not UTF-8, a relative `XDG_CONFIG_HOME`, a bad
+/// `PREFS_LOCK_TIMEOUT`, a flush that fails after the change happened, and clear messages
+/// where there were confusing ones.
+@Suite("Environment and messages")
+struct EnvironmentTests {
+    let folder = TemporaryFolder()
+
+    @Test("A folder variable that is not UTF-8 is refused with exit 2 naming it; nothing is written anywhere",
+          arguments: ["PREFS_HOME", "XDG_CONFIG_HOME", "HOME"])
+    func variableThatIsNotUTF8IsRefused(variable: String) throws {
+        let script = """
+            unset PREFS_HOME XDG_CONFIG_HOME
+            export \(variable)="$(printf '\(folder.path)/caf\\351')"
+            exec "$PREFS" write d k v
+            """
+        let result = try Shell.sh(script, home: folder.path)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("\(variable) is not valid UTF-8") && result.stderr.contains("caf\\xE9"), "\(result.stderr)")
+        #expect(folder.names().isEmpty, "created \(folder.names())")
+    }
+
+    @Test("A relative XDG_CONFIG_HOME is ignored, as the XDG specification says; HOME is used")
+    func relativeXDGConfigHomeIsIgnored() throws {
+        let result = try Shell.sh("unset PREFS_HOME; cd \(folder.path); XDG_CONFIG_HOME=relative HOME=\(folder.path)/home exec \"$PREFS\" write d k v",
+                                  home: folder.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("home/.config/prefs/d.plist")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("relative")))
+    }
+
+    @Test("A domain file whose name is not UTF-8 is reported by domains and doctor, not silently skipped")
+    func fileNameThatIsNotUTF8IsReported() throws {
+        _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
+        let made = try Shell.sh("printf '<plist version=\"1.0\"><dict/></plist>' > \"$PREFS_HOME/$(printf 'caf\\351').plist\"", home: folder.path)
+        #expect(made.status == 0)
+        let domains = try Shell.prefs(["domains"], home: folder.path)
+        #expect(domains.status == 0 && domains.stdout == "d\n", "\(domains)")
+        #expect(domains.stderr.contains("caf\\xE9.plist") && domains.stderr.contains("not valid UTF-8"), "\(domains.stderr)")
+        let doctor = try Shell.prefs(["doctor"], home: folder.path)
+        #expect(doctor.status == 3 && doctor.stderr.contains("caf\\xE9.plist"), "\(doctor)")
+    }
+
+    @Test("PREFS_LOCK_TIMEOUT that is not a number of seconds is refused with exit 2", arguments: ["abc", "-1", "nan", "1e9"])
+    func badLockTimeoutIsRefused(value: String) throws {
+        let result = try Shell.prefs(["write", "d", "k", "v"], home: folder.path, environment: ["PREFS_LOCK_TIMEOUT": value])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("PREFS_LOCK_TIMEOUT"), "\(result.stderr)")
+        #expect(folder.names().isEmpty)
+    }
+
+    @Test("When only the folder's flush fails after the rename, the change stands: exit 0 and a warning",
+          .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
+    func folderFlushFailureAfterRenameIsAWarning() throws {
+        _ = try Shell.prefs(["write", "d", "list", "-array", "a"], home: folder.path)
+        let result = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "inject=fsync:error=EIO:when=2",
+                                                      Shell.prefs, "write", "d", "list", "-array-add", "b"],
+                                   environment: ["PREFS_HOME": folder.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("Warning:") && result.stderr.contains("may not survive a crash"), "\(result.stderr)")
+        #expect(try Shell.prefs(["read", "d", "list", "--json"], home: folder.path).stdout == "[\n  \"a\",\n  \"b\"\n]\n")
+    }
+
+    @Test("A file that starts with a NUL byte is named as not text, with file and line")
+    func nulAtTheStartIsNamed() throws {
+        FileManager.default.createFile(atPath: folder.file("d.plist"), contents: Data([0, 0x3C, 0x70]))
+        chmod(folder.file("d.plist"), 0o600)
+        let result = try Shell.prefs(["read", "d"], home: folder.path)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("d.plist:1:") && result.stderr.contains("NUL byte"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Document is empty"), "\(result.stderr)")
+    }
+
+    @Test("A domain whose root is an array is refused with the root's line")
+    func arrayRootHasALine() throws {
+        try folder.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\n<array>\n</array>\n</plist>\n", to: "d.plist")
+        chmod(folder.file("d.plist"), 0o600)
+        let result = try Shell.prefs(["read", "d"], home: folder.path)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("d.plist:4: error: the root is an array, not a dictionary"), "\(result.stderr)")
+    }
+
+    @Test("A compact domain whose canonical form passes 64 MiB says so when a write cannot store it")
+    func compactFileTooLargeWhenCanonicalSaysWhy() throws {
+        // 150,000 values nested 20 deep: 65 MB on one line, more than twice that with tabs.
+        let open = String(repeating: "<array>", count: 20), close = String(repeating: "</array>", count: 20)
+        let value = String(repeating: "x", count: 100)
+        var text = "<plist version=\"1.0\"><dict>"
+        text.reserveCapacity(66_000_000)
+        for index in 0..<150_000 { text += "<key>k\(index)</key>\(open)<string>\(value)</string>\(close)" }
+        text += "</dict></plist>"
+        #expect(text.utf8.count < 64 << 20)
+        try folder.write(text, to: "d.plist")
+        #expect(try Shell.prefs(["read", "d", "k1"], home: folder.path).status == 0)
+        let before = folder.bytes("d.plist")
+        let result = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
+        #expect(result.status == 2, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("in canonical form") && result.stderr.contains("64 MiB"), "\(result.stderr)")
+        #expect(folder.bytes("d.plist") == before)
+    }
+}
+
+/// Too few file descriptors: every command answers with exit 0 or a clear error and exit 6,
+/// never a crash, and a write that cannot finish leaves the old file.
+@Suite("System limits", .enabled(if: Shell.has("prlimit")))
+struct SystemLimitTests {
+    let folder = TemporaryFolder()
+
+    @Test("With 3 to 8 open files allowed, commands succeed or exit 6 naming the limit", arguments: 3...8)
+    func fewFileDescriptors(limit: Int) throws {
+        _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
+        let before = folder.bytes("d.plist")
+        for arguments in [["--version"], ["read", "d", "k"], ["write", "d", "k", "w\(limit)"], ["domains"], ["validate", folder.file("d.plist")]] {
+            let result = try Shell.run("/usr/bin/prlimit", ["--nofile=\(limit)", Shell.prefs] + arguments, environment: ["PREFS_HOME": folder.path])
+            let loaderRefused = result.status == 127 && result.stderr.contains("error while loading shared libraries")
+            #expect(result.status == 0 || result.status == 6 || loaderRefused, "\(limit) \(arguments): \(result)")
+            if result.status == 6 {
+                #expect(result.stderr.contains("ulimit -n") || result.stderr.contains("open files"), "\(limit) \(arguments): \(result.stderr)")
+            }
+        }
+        let after = folder.bytes("d.plist")
+        #expect(after == before || (after.map { String(decoding: $0, as: UTF8.self).contains("<string>w") } ?? false))
+        #expect(try Shell.prefs(["validate", "--quiet", folder.file("d.plist")], home: folder.path).status == 0)
+    }
+}

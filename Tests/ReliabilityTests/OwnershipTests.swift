@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Whose files prefs trusts: a store folder or domain file that another user owns (root
+/// excepted) or that others may write is refused with a message saying how to fix it, as
+/// OpenSSH's StrictModes does; root writing into a user's store leaves the user's files theirs.
+/// Runs prefs as another user with `setpriv`, so it needs root.
+@Suite("Ownership and permissions", .enabled(if: getuid() == 0 && Shell.has("setpriv"), "needs root to act as other users"))
+struct OwnershipTests {
+    static let user: UInt32 = 65534
+    static let stranger: UInt32 = 12345
+
+    let parent = TemporaryFolder()
+    var home: String { parent.file("store") }
+
+    init() throws {
+        // The user must be able to reach the store through the test's folder.
+        chmod(parent.path, 0o755)
+        try FileManager.default.createDirectory(atPath: parent.file("store"), withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        chown(parent.file("store"), Self.user, Self.user)
+    }
+
+    /// Runs prefs as user 65534 on the store.
+    private func prefsAsUser(_ arguments: [String]) throws -> CommandResult {
+        try Shell.run("/usr/bin/setpriv", ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups", Shell.prefs] + arguments,
+                      environment: ["PREFS_HOME": home])
+    }
+
+    private func owner(_ path: String) -> UInt32? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_uid : nil
+    }
+
+    @Test("A domain file another user owns is refused for reading and writing, and left as it was")
+    func strangersDomainFileIsRefused() throws {
+        #expect(try prefsAsUser(["write", "d", "k", "mine"]).status == 0)
+        chown(home + "/d.plist", Self.stranger, Self.stranger)
+        let before = FileManager.default.contents(atPath: home + "/d.plist")
+        for arguments in [["read", "d"], ["read", "d", "k"], ["write", "d", "k", "v"], ["delete", "d"], ["export", "d", "-"]] {
+            let result = try prefsAsUser(arguments)
+            #expect(result.status == 3, "\(arguments): \(result)")
+            #expect(result.stderr.contains("belongs to user \(Self.stranger)") && result.stderr.contains("chown"), "\(arguments): \(result.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: home + "/d.plist") == before)
+        let doctor = try prefsAsUser(["doctor"])
+        #expect(doctor.status == 3 && doctor.stderr.contains("d.plist: the file belongs to user \(Self.stranger)"), "\(doctor)")
+    }
+
+    @Test("A store folder another user owns is refused; one root owns is trusted")
+    func strangersFolderIsRefused() throws {
+        chown(home, Self.stranger, Self.stranger)
+        chmod(home, 0o755)
+        let refused = try prefsAsUser(["read", "d"])
+        #expect(refused.status == 3 && refused.stderr.contains("the folder belongs to user \(Self.stranger)"), "\(refused)")
+        #expect(try Shell.prefs(["write", "d", "k", "v"], home: home).status == 0, "root writes into any store")
+        chown(home, 0, 0)
+        chown(home + "/d.plist", 0, 0)
+        chmod(home + "/d.plist", 0o644)
+        let trusted = try prefsAsUser(["read", "d", "k"])
+        #expect(trusted.status == 0 && trusted.stdout == "v\n", "\(trusted)")
+    }
+
+    @Test("A folder or domain file that others may write is refused, even for root", arguments: ["folder", "file"])
+    func writableByOthersIsRefused(what: String) throws {
+        #expect(try Shell.prefs(["write", "d", "k", "v"], home: home).status == 0)
+        chmod(what == "folder" ? home : home + "/d.plist", what == "folder" ? 0o777 : 0o666)
+        let before = FileManager.default.contents(atPath: home + "/d.plist")
+        for arguments in [["read", "d", "k"], ["write", "d", "k", "changed"]] {
+            let result = try Shell.prefs(arguments, home: home)
+            #expect(result.status == 3, "\(arguments): \(result)")
+            #expect(result.stderr.contains("chmod go-w"), "\(arguments): \(result.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: home + "/d.plist") == before)
+        let doctor = try Shell.prefs(["doctor"], home: home)
+        #expect(doctor.status == 3 && doctor.stderr.contains("others may change it"), "\(doctor)")
+    }
+
+    @Test("Root writing into a user's store leaves the domain, lock folder and lock file to the user")
+    func rootLeavesTheUsersFilesTheirs() throws {
+        #expect(try Shell.prefs(["write", "d", "k", "by root"], home: home).status == 0)
+        for path in ["/d.plist", "/.locks", "/.locks/d.plist.lock"] {
+            #expect(owner(home + path) == Self.user, "\(path)")
+        }
+        #expect(try prefsAsUser(["read", "d", "k"]).stdout == "by root\n")
+        #expect(try prefsAsUser(["write", "d", "k", "by the user"]).status == 0)
+        #expect(try Shell.prefs(["write", "d", "k2", "by root again"], home: home).status == 0)
+        #expect(owner(home + "/d.plist") == Self.user)
+        #expect(try prefsAsUser(["read", "d", "k"]).stdout == "by the user\n")
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Files in the store that are not what their names say: FIFOs, devices and links where a
+/// domain, lock or temporary file should be, and domains named like prefs' own files. Every
+/// command answers at once with an error naming the file, and no file is changed.
+@Suite("Special files in the store")
+struct SpecialFileTests {
+    let folder = TemporaryFolder()
+    var home: String { folder.path }
+
+    /// Every verb that reads a domain or lists the store, with what it exits with.
+    static let verbs: [[String]] = [
+        ["read", "x"], ["read", "x", "k"], ["write", "x", "k", "v"], ["delete", "x"], ["delete", "x", "k"],
+        ["export", "x", "-"], ["rename", "x", "a", "b"], ["import", "x", "-"], ["find", "anything"], ["doctor"],
+        ["palette", "--domain", "x", "list"], ["read"],
+    ]
+
+    /// Runs `prefs` under `timeout`, so a hang fails the test instead of stopping the suite.
+    private func prefs(_ arguments: [String], input: String = "<plist><dict/></plist>") throws -> CommandResult {
+        try Shell.run("/usr/bin/timeout", ["-s", "KILL", "10", Shell.prefs] + arguments, environment: ["PREFS_HOME": home], input: input)
+    }
+
+    @Test("A FIFO named like a domain is refused by every verb with exit 3, never waited on", arguments: verbs)
+    func fifoIsRefused(arguments: [String]) throws {
+        #expect(mkfifo(folder.file("x.plist"), 0o600) == 0)
+        _ = try Shell.prefs(["write", "other", "anything", "found"], home: home)
+        let result = try prefs(arguments)
+        #expect(result.status == 3, "\(arguments): \(result)")
+        #expect(result.stderr.contains("x.plist") && result.stderr.contains("FIFO"), "\(arguments): \(result.stderr)")
+        if arguments == ["find", "anything"] {
+            #expect(result.stdout == "other: anything = found\n", "find reports the FIFO and goes on")
+        }
+    }
+
+    @Test("A link to a FIFO or to /dev/zero is refused as quickly", arguments: ["fifo", "/dev/zero"])
+    func linkToSpecialFileIsRefused(target: String) throws {
+        if target == "fifo" { #expect(mkfifo(folder.file("fifo"), 0o600) == 0) }
+        #expect(symlink(target == "fifo" ? folder.file("fifo") : target, folder.file("x.plist")) == 0)
+        for arguments in [["read", "x"], ["write", "x", "k", "v"], ["validate", folder.file("x.plist")], ["read", "--file", folder.file("x.plist")]] {
+            let result = try prefs(arguments)
+            #expect(result.status == 3 || result.status == 4, "\(arguments): \(result)")
+            #expect(result.stderr.contains("x.plist"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test("validate of a FIFO among files reports it and checks the others")
+    func validateReportsFifoAndGoesOn() throws {
+        #expect(mkfifo(folder.file("x.plist"), 0o600) == 0)
+        try folder.write("<plist version=\"1.0\"><dict/></plist>", to: "good.plist")
+        let result = try prefs(["validate", folder.file("x.plist"), folder.file("good.plist")])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("x.plist") && result.stderr.contains("FIFO"), "\(result.stderr)")
+        #expect(result.stdout.contains("good.plist: OK"), "\(result.stdout)")
+    }
+
+    @Test("A domain named like another domain's temporary file is never swept, by writes or doctor --fix")
+    func domainNamedLikeATemporaryFileSurvives() throws {
+        for name in ["a.plist.tmp-x", "a.plist.tmp-1-2", "a.plist.lock"] {
+            #expect(try Shell.prefs(["write", name, "k", name], home: home).status == 0)
+        }
+        #expect(try Shell.prefs(["write", "a", "k", "v"], home: home).status == 0)
+        let doctor = try Shell.prefs(["doctor", "--fix"], home: home)
+        #expect(doctor.status == 0, "\(doctor)")
+        for name in ["a.plist.tmp-x", "a.plist.tmp-1-2", "a.plist.lock"] {
+            #expect(try Shell.prefs(["read", name, "k"], home: home).stdout == name + "\n")
+        }
+        #expect(folder.names() == [".locks", "a.plist", "a.plist.lock.plist", "a.plist.tmp-1-2.plist", "a.plist.tmp-x.plist"])
+    }
+
+    @Test("doctor --fix removes only temporary files prefs could have made: its own, regular, of an idle domain")
+    func doctorRemovesOnlyItsOwnTemporaryFiles() throws {
+        _ = try Shell.prefs(["write", "a", "k", "v"], home: home)
+        try folder.write("half", to: ".a.plist.tmp-123-456")
+        try folder.write("a user's file", to: ".a.plist.tmp-123-456.bak")
+        #expect(symlink("/etc/hostname", folder.file(".a.plist.tmp-1-2")) == 0)
+        let report = try Shell.prefs(["doctor"], home: home)
+        #expect(report.status == 3 && report.stderr.contains(".a.plist.tmp-123-456:"), "\(report)")
+        #expect(!report.stderr.contains(".bak") && !report.stderr.contains("tmp-1-2"), "\(report.stderr)")
+        #expect(try Shell.prefs(["doctor", "--fix"], home: home).status == 0)
+        #expect(folder.names() == [".a.plist.tmp-1-2", ".a.plist.tmp-123-456.bak", ".locks", "a.plist"])
+    }
+
+    @Test("A lock file that is a hard link, a link or a FIFO is refused before it is touched",
+          arguments: ["hard link", "symbolic link", "FIFO"])
+    func plantedLockFileIsRefused(kind: String) throws {
+        _ = try Shell.prefs(["write", "d", "k", "v"], home: home)
+        let victim = TemporaryFolder()
+        try victim.write("precious", to: "victim")
+        let lock = folder.file(".locks/d.plist.lock")
+        try FileManager.default.removeItem(atPath: lock)
+        switch kind {
+        case "hard link": #expect(link(victim.file("victim"), lock) == 0)
+        case "symbolic link": #expect(symlink(victim.file("victim"), lock) == 0)
+        default: #expect(mkfifo(lock, 0o600) == 0)
+        }
+        let before = folder.bytes("d.plist")
+        let result = try prefs(["write", "d", "k", "changed"])
+        #expect(result.status == 3 || result.status == 4, "\(result)")
+        #expect(result.stderr.contains("d.plist.lock"), "\(result.stderr)")
+        #expect(victim.bytes("victim") == Array("precious".utf8))
+        #expect(folder.bytes("d.plist") == before)
+    }
+
+    @Test("Under the lock a domain file that is a symbolic link is refused, never followed; the target is unchanged")
+    func symbolicLinkIsNotFollowedUnderTheLock() throws {
+        let other = TemporaryFolder()
+        try other.write("<plist version=\"1.0\"><dict><key>secret</key><string>s</string></dict></plist>", to: "victim.plist")
+        #expect(symlink(other.file("victim.plist"), folder.file("d.plist")) == 0)
+        let before = other.bytes("victim.plist")
+        for arguments in [["write", "d", "k", "v"], ["delete", "d", "secret"], ["delete", "d"], ["rename", "d", "secret", "x"]] {
+            let result = try prefs(arguments)
+            #expect(result.status == 4 && result.stderr.contains("symbolic link"), "\(arguments): \(result)")
+        }
+        #expect(other.bytes("victim.plist") == before)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.file("d.plist"))) == other.file("victim.plist"))
+    }
+
+    @Test("A racer swapping the domain file for a link never gets another file's contents copied in")
+    func symbolicLinkRaceCopiesNothing() throws {
+        let other = TemporaryFolder()
+        try other.write("<plist version=\"1.0\"><dict><key>secret</key><string>s</string></dict></plist>", to: "victim.plist")
+        _ = try Shell.prefs(["write", "d", "k", "0"], home: home)
+        let racer = try Shell.start("""
+            end=$(($(date +%s) + 3))
+            while [ "$(date +%s)" -lt "$end" ]; do
+                mv -f "$PREFS_HOME/d.plist" "$PREFS_HOME/real" 2>/dev/null
+                ln -sf '\(other.file("victim.plist"))' "$PREFS_HOME/d.plist"
+                mv -f "$PREFS_HOME/real" "$PREFS_HOME/d.plist" 2>/dev/null
+            done
+            """, home: home)
+        for index in 1...100 {
+            _ = try Shell.prefs(["write", "d", "k\(index)", "v"], home: home)
+        }
+        racer.process.waitUntilExit()
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.file("d.plist"))) != nil {
+            try FileManager.default.removeItem(atPath: folder.file("d.plist"))
+            try FileManager.default.moveItem(atPath: folder.file("real"), toPath: folder.file("d.plist"))
+        }
+        let secret = try Shell.prefs(["read", "d", "secret"], home: home)
+        #expect(secret.status == 1, "the victim's key was copied into the domain: \(secret)")
+        #expect(other.bytes("victim.plist").map { String(decoding: $0, as: UTF8.self).contains("<key>k") } == false)
+    }
+}
