@@ -43,19 +43,22 @@ struct WriteRequest {
 
     func perform() throws {
         var rest = words[...]
+        var optionsEnded = try Self.endOfOptions(&rest, before: "DOMAIN")
         let target = try location.target(&rest)
+        if !optionsEnded { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
         if rest.isEmpty, first.hasPrefix("<") {
             try replaceDomain(target, with: first)
             return
         }
         let path: KeyPath
-        if first == "--key-path" {
+        if !optionsEnded, first == "--key-path" {
             guard let text = rest.popFirst() else { throw CLIError(.usage, "--key-path needs a path") }
             path = try KeyPath(parsing: text)
         } else {
             path = KeyPath(key: first)
         }
+        if !optionsEnded, rest.first == "--" { rest.removeFirst() }
         let action = try CommandLineValue.parse(Array(rest))
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             // Changed in place: a copy changed beside the original would copy a large domain whole.
@@ -64,15 +67,33 @@ struct WriteRequest {
         }
     }
 
-    private func replaceDomain(_ target: Target, with literal: String) throws {
-        let value: PropertyList
-        do {
-            value = try PropertyListReader().read(fragment: literal, source: "the domain literal")
-        } catch {
-            throw CLIError(.usage, "the domain literal is not a valid property list element:\n\(error)")
+    /// Takes `--` (the end of options) from the front of `words` and returns whether it was
+    /// there; `-h` and `--help` ask for help, `--key-path` stays for the caller, and any other
+    /// word that starts with `-` where `position` goes is an unknown option.
+    ///
+    /// - Throws: `CleanExit` for help, ``CLIError`` with status 2 for an unknown option.
+    private static func endOfOptions(_ words: inout ArraySlice<String>, before position: String) throws -> Bool {
+        guard let word = words.first, word.hasPrefix("-") else { return false }
+        switch word {
+        case "--":
+            words.removeFirst()
+            return true
+        case "-h", "--help":
+            throw CleanExit.helpRequest(Prefs.Write.self)
+        case "--key-path" where position == "KEY":
+            return false
+        case _ where position == "KEY":
+            throw CLIError(.usage,
+                "unknown option \"\(word)\" where KEY goes (options go before DOMAIN; a key that starts with - goes after --: prefs write DOMAIN -- \(word) VALUE)")
+        default:
+            throw CLIError(.usage, "unknown option \"\(word)\" where DOMAIN goes; see 'prefs help write' for the options")
         }
+    }
+
+    private func replaceDomain(_ target: Target, with literal: String) throws {
+        let value = try CommandLineValue.literal(literal, source: "the domain literal")
         guard case .dictionary(let dictionary) = value else {
-            throw CLIError(.usage, "a whole domain must be a <dict>, not a \(value.typeName)")
+            throw CLIError(.usage, "a whole domain must be a <dict>, not \(value.typeNameWithArticle)")
         }
         try target.update { $0 = dictionary }
     }
@@ -86,7 +107,7 @@ struct WriteRequest {
             case nil: try path.set(.array(elements), in: &values)
             case .array(let existing)?: try path.set(.array(existing + elements), in: &values)
             case let other?:
-                throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is a \(other.typeName), not an array")
+                throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is \(other.typeNameWithArticle), not an array")
             }
         case .dictionaryAdd(let entries):
             switch path.value(in: values) {
@@ -95,7 +116,7 @@ struct WriteRequest {
                 for (key, value) in entries { existing[key] = value }
                 try path.set(.dictionary(existing), in: &values)
             case let other?:
-                throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is a \(other.typeName), not a dictionary")
+                throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is \(other.typeNameWithArticle), not a dictionary")
             }
         }
     }
