@@ -34,8 +34,8 @@ enum RootHelp {
       write                   Store a value, or replace a whole domain.
       delete                  Remove a value, or a whole domain.
       domains                 List the domains, one per line, sorted.
-      find                    Search every domain's keys and values for a word
-                              (case-insensitive).
+      find                    Search every domain's name, keys and values for a
+                              word (case-insensitive).
       rename                  Move a value from one key to another.
       import                  Replace a domain with the contents of a property list
                               file.
