@@ -30,6 +30,7 @@ struct Prefs: ParsableCommand {
             if let request = FastPath.request(for: CommandLine.arguments) {
                 try request()
             } else {
+                try CommandNames.check(CommandLine.arguments)
                 var command = try parseAsRoot()
                 try command.run()
             }
