@@ -1,3 +1,4 @@
+import Glibc
 import Preferences
 import PropertyLists
 
@@ -39,12 +40,21 @@ extension PreferenceError: PreferenceErrorConvertible {
     var diagnosticLines: [String] { diagnostics.map(\.description) }
 }
 
+/// A single problem prints once: as its `FILE:LINE: error: MESSAGE` line when it names a file,
+/// else as `Error: MESSAGE`; several print one line each, then a summary.
 extension PropertyListError: PreferenceErrorConvertible {
-    var exitStatus: ExitStatus { ExitStatus(code) }
-    var message: String {
-        diagnostics.count == 1 ? diagnostics[0].description : "\(diagnostics[0].file ?? "the input") is not a valid property list"
+    var exitStatus: ExitStatus {
+        guard code == .io, let file = diagnostics[0].file else { return ExitStatus(code) }
+        // A file that is there but does not open or read as one (a directory, no permission)
+        // exits 3, as a domain file does; only a missing one is "not found".
+        var status = stat()
+        return stat(file, &status) == 0 ? .unreadable : .notFound
     }
-    var diagnosticLines: [String] { diagnostics.count == 1 ? [] : diagnostics.map(\.description) }
+    var message: String {
+        if diagnostics.count > 1 { return "\(diagnostics[0].file ?? "the input") is not a valid property list" }
+        return diagnostics[0].file == nil ? diagnostics[0].message : ""
+    }
+    var diagnosticLines: [String] { diagnostics.count == 1 && diagnostics[0].file == nil ? [] : diagnostics.map(\.description) }
 }
 
 extension ExitStatus {
@@ -64,5 +74,17 @@ extension ExitStatus {
         case .writeFailed: self = .writeFailed
         case .lockTimeout: self = .lockTimeout
         }
+    }
+}
+
+extension PropertyListError {
+    /// This error with `file` named in each problem that names no file, such as a writer's
+    /// problem with a value read from `file`.
+    func naming(_ file: String) -> PropertyListError {
+        var named = self
+        for index in named.diagnostics.indices where named.diagnostics[index].file == nil {
+            named.diagnostics[index].file = file
+        }
+        return named
     }
 }
