@@ -54,8 +54,7 @@ struct Prefs: ParsableCommand {
 
     private static func fail(_ error: CLIError) -> Never {
         try? Output.finish()
-        for line in error.diagnostics { Output.error(line) }
-        if !error.message.isEmpty { Output.error("Error: " + error.message) }
+        error.report()
         Glibc.exit(error.status.rawValue)
     }
 

@@ -29,7 +29,7 @@ extension Prefs {
                 do {
                     dictionary = try file.read()
                 } catch {
-                    Output.error("Error: \(error)")
+                    CLIError(error).report()
                     unreadable = CLIError(.unreadable, "")
                     continue
                 }

@@ -23,6 +23,12 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ error: any PreferenceErrorConvertible) {
         self.init(error.exitStatus, error.message, diagnostics: error.diagnosticLines)
     }
+
+    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard error.
+    func report() {
+        for line in diagnostics { Output.error(line) }
+        if !message.isEmpty { Output.error("Error: " + message) }
+    }
 }
 
 /// A library error the CLI reports with an exit status of its own.

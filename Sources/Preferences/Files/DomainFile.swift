@@ -74,7 +74,7 @@ public struct DomainFile: Sendable {
         }
         guard case .dictionary(let dictionary) = value else {
             throw PreferenceError(.unreadable,
-                "\(path): the root of a domain file must be a dictionary, but it is \(value.typeName == "array" ? "an" : "a") \(value.typeName); the file was left untouched")
+                "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched")
         }
         return dictionary
     }

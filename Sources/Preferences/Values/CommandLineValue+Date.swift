@@ -40,7 +40,7 @@ extension CommandLineValue {
         let local = PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
         if bytes.count == 10 { return .success(local) }
         guard let offset = zoneOffset(zone, afterT: bytes[10] == UInt8(ascii: "T")) else {
-            let given = String(decoding: zone, as: UTF8.self)
+            let given = String(decoding: zone.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
             return .failure(ValueProblem("the time zone \"\(given)\" is not Z, +HHMM, -HHMM or +HH:MM (a space may come before it)"))
         }
         guard let date = PropertyListDate(secondsSince1970: local.secondsSince1970 - Int64(offset)) else {
