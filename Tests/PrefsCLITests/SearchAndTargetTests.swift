@@ -59,7 +59,7 @@ struct SearchAndTargetTests {
     func inapplicableOptionIsRefused(arguments: [String], fragment: String) throws {
         _ = try prefs("write", "d", "k", "v")
         let before = folder.names()
-        let result = try Shell.prefs(arguments, home: home)
+        let result = try Shell.prefs(arguments.map { $0 == "x.plist" ? folder.file("x.plist") : $0 }, home: home)
         #expect(result.status == 2, "\(arguments): \(result)")
         #expect(result.stderr.contains(fragment), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
