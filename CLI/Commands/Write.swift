@@ -13,14 +13,20 @@ extension Prefs {
                 prefs write DOMAIN KEY -string|-int|-float|-bool|-date|-data VALUE
                 prefs write DOMAIN KEY -array [TYPE] V ...   (-array-add appends)
                 prefs write DOMAIN KEY -dict K [TYPE] V ...  (-dict-add adds keys)
-                prefs write DOMAIN KEY '<array>...</array>'  a property list element
+                prefs write DOMAIN KEY '<array>...</array>'  a plist element (or document)
                 prefs write DOMAIN KEY --json '{"a": [1, 2.5, true]}'
                 prefs write DOMAIN --key-path a.b.0 VALUE    a nested value
                 prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain
+                prefs write -g KEY VALUE                     the global domain
+                prefs write DOMAIN -- -KEY VALUE             a key that starts with -
 
                 -int takes decimal or 0x hex integers up to 18446744073709551615; -bool takes yes/no/true/false/1/0; \
                 -date takes 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; -data takes hex. \
-                A malformed value is refused (exit 2) and nothing is written. Options go before DOMAIN.
+                A whole plist document (the output of prefs read --xml) is a value too: its root is stored. \
+                -array and -dict hold scalars only: nest with --json or a literal. A word that starts with - \
+                where a type flag goes must be one (give -string -x for such a string), and a -dict key may not \
+                start with - or come twice. A malformed value is refused (exit 2) and nothing is written. \
+                Options (--root, --file, -g) go before DOMAIN; -- ends them.
                 """
         )
 

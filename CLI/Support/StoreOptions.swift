@@ -8,7 +8,7 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
     var root: String?
 
-    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out).", valueName: "path"))
+    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out; not with --root or -g).", valueName: "path"))
     var file: String?
 
     @Flag(name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
