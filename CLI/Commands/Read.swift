@@ -40,6 +40,7 @@ struct ReadRequest {
 
     func perform() throws {
         if words.isEmpty, !location.namesTarget {
+            guard keyPath == nil else { throw CLIError(.usage, "--key-path needs a DOMAIN (or -g, or --file PATH)") }
             try printEverything()
             return
         }

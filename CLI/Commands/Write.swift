@@ -64,6 +64,7 @@ struct WriteRequest {
         } else {
             path = KeyPath(key: first)
         }
+        if !optionsEnded, rest.first == "-h" || rest.first == "--help" { throw CleanExit.helpRequest(Prefs.Write.self) }
         if !optionsEnded, rest.first == "--" { rest.removeFirst() }
         let action = try CommandLineValue.parse(Array(rest))
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in

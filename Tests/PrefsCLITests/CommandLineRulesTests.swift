@@ -28,8 +28,9 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty, "\(verb) --help created \(folder.names())")
     }
 
-    @Test("write takes -h and --help after DOMAIN too, and prints its help", arguments: [
+    @Test("write takes -h and --help after DOMAIN and KEY too, and prints its help", arguments: [
         ["write", "d", "--help"], ["write", "d", "-h"], ["write", "-g", "--help"], ["write", "--root", "/nonexistent", "--help"],
+        ["write", "d", "k", "--help"], ["write", "d", "--key-path", "a.b", "-h"],
     ])
     func writeHelpAfterTheDomain(arguments: [String]) throws {
         let result = try Shell.prefs(arguments, home: home)

@@ -55,6 +55,7 @@ struct SearchAndTargetTests {
         (["find", "--root", "/tmp", "--file", "x.plist", "w"], "--root does not apply"),
         (["find", "-g", "--file", "x.plist", "w"], "--file and -g name two different targets"),
         (["delete", "--file", "x.plist", "-g", "k"], "--file and -g name two different targets"),
+        (["read", "--key-path", "k"], "--key-path needs a DOMAIN"),
     ])
     func inapplicableOptionIsRefused(arguments: [String], fragment: String) throws {
         _ = try prefs("write", "d", "k", "v")
