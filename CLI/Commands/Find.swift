@@ -11,7 +11,8 @@ extension Prefs {
             discussion: """
                 Prints DOMAIN: KEY-PATH = VALUE per match, the key path escaped as --key-path takes it \
                 (a key a.b prints as a\\.b); a domain whose name matches prints all its keys. With -g or \
-                --file PATH, searches that one domain or file. Exits 1 when nothing matches, like grep.
+                --file PATH, searches that one domain or file (whose path is not matched). Exits 1 when \
+                nothing matches, like grep.
                 """
         )
 
@@ -34,7 +35,7 @@ extension Prefs {
                     continue
                 }
                 guard let dictionary else { continue }
-                let matches = name.lowercased().contains(needle)
+                let matches = store.location.file == nil && name.lowercased().contains(needle)
                     ? dictionary.sortedEntries.map { ([$0.key], $0.value) }
                     : Self.matches(of: needle, in: .dictionary(dictionary), path: [])
                 for (path, value) in matches {

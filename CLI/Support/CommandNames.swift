@@ -20,7 +20,10 @@ enum CommandNames {
         var words = arguments.dropFirst()
         var subcommands = Prefs.configuration.subcommands
         var path = "prefs"
-        if words.first == "help" { words.removeFirst() }
+        if words.first == "help" {
+            words.removeFirst()
+            if words.first == "help" { return }
+        }
         while !subcommands.isEmpty, let word = words.popFirst(), !word.hasPrefix("-") {
             let names = subcommands.map { $0.configuration.commandName ?? "" }
             guard let index = names.firstIndex(of: word) else {

@@ -92,6 +92,14 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty)
     }
 
+    @Test("Known commands pass the unknown-command check", arguments: [
+        ["help"], ["help", "help"], ["help", "palette", "list"], ["palette", "list", "--help"], ["help", "read-type"],
+    ])
+    func knownCommandsPass(arguments: [String]) throws {
+        let result = try Shell.prefs(arguments, home: home)
+        #expect(result.status == 0 && result.stdout.contains("USAGE: prefs"), "\(arguments): \(result)")
+    }
+
     @Test("-globalDomain and -g name the global domain wherever a domain goes", arguments: ["-g", "-globalDomain", "--global"])
     func globalDomainFlags(flag: String) throws {
         #expect(try prefs("write", flag, "AppleLocale", "en_GB").status == 0)

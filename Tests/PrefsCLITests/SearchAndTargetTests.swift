@@ -46,6 +46,7 @@ struct SearchAndTargetTests {
         #expect(try prefs("find", "--file", file, "needle").stdout == "\(file): k = needle-file\n")
         #expect(try prefs("find", "-g", "needle-domain").status == 1)
         #expect(try prefs("find", "--file", elsewhere.file("missing.plist"), "needle").status == 1)
+        #expect(try prefs("find", "--file", file, "loose").status == 1, "a file's path is not a domain name to match")
     }
 
     @Test("Options that do not apply are refused with exit 2, not ignored", arguments: [
