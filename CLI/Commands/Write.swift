@@ -49,9 +49,9 @@ struct WriteRequest {
 
     func perform() throws {
         var rest = words[...]
-        var optionsEnded = try Self.endOfOptions(&rest, before: "DOMAIN")
+        var optionsEnded = try Self.endOfOptions(&rest, before: location.namesTarget ? "KEY" : "DOMAIN")
         let target = try location.target(&rest)
-        if !optionsEnded { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
+        if !optionsEnded, !location.namesTarget { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
         if rest.isEmpty, first.hasPrefix("<") {
             try replaceDomain(target, with: first)

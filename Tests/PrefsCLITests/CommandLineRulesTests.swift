@@ -46,6 +46,8 @@ struct CommandLineRulesTests {
         #expect(try prefs("write", "t", "--", "-k", "-int", "7").status == 0)
         #expect(try prefs("read-type", "t", "--", "-k").stdout == "integer\n")
         #expect(try prefs("write", "--", "t", "--key-path", "x").status == 0)
+        #expect(try prefs("write", "-g", "--", "-k", "g").status == 0)
+        #expect(try prefs("read", "-g", "--", "-k").stdout == "g\n")
         #expect(try prefs("read", "t", "--", "--key-path").stdout == "x\n")
         #expect(try prefs("write", "t", "plain", "--", "v").status == 0)
         #expect(try prefs("read", "t").stdout == "{\n    --key-path = x;\n    -int = 5;\n    -k = 7;\n    plain = v;\n}\n")
@@ -62,17 +64,18 @@ struct CommandLineRulesTests {
         #expect(result.stdout == output)
     }
 
-    @Test("A key that starts with - without -- is refused by write as by read, and nothing is written", arguments: [
+    @Test("A word that starts with - where write's DOMAIN or KEY goes is an unknown option, and nothing is written", arguments: [
         ["write", "t", "-k", "v"], ["write", "t", "-int", "5"], ["write", "t", "--bogus", "v"], ["write", "--bogus", "t", "k", "v"],
-        ["read", "t", "-k"], ["delete", "t", "-k"],
+        ["write", "-g", "-k", "v"], ["write", "--file", "@", "-k", "v"],
     ])
     func optionWhereKeyGoesIsRefused(arguments: [String]) throws {
         #expect(try prefs("write", "t", "keep", "1").status == 0)
-        let before = folder.bytes("t.plist")
-        let result = try Shell.prefs(arguments, home: home)
+        let before = folder.bytes("t.plist"), names = folder.names()
+        let result = try Shell.prefs(arguments.map { $0 == "@" ? folder.file("t.plist") : $0 }, home: home)
         #expect(result.status == 2, "\(arguments): \(result)")
-        #expect(result.stderr.contains(arguments.first { $0.hasPrefix("-") }!), "\(result.stderr)")
+        #expect(result.stderr.contains("unknown option \"\(arguments.last { $0.hasPrefix("-") }!)\" where"), "\(result.stderr)")
         #expect(folder.bytes("t.plist") == before)
+        #expect(folder.names() == names)
     }
 
     @Test("An unknown verb is an unknown command with the nearest one suggested, exit 2", arguments: [
