@@ -13,6 +13,10 @@ extension Prefs {
         @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
         var root: String?
 
+        func validate() throws {
+            if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+        }
+
         func run() throws {
             for name in try StoreLocation(root: root).folder().domainNames() { Output.write(name + "\n") }
         }

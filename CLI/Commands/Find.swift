@@ -21,6 +21,10 @@ extension Prefs {
         @Argument(help: "The text to look for.")
         var word: String
 
+        func validate() throws {
+            if word.isEmpty { throw ValidationError("WORD is empty; give the text to look for") }
+        }
+
         func run() throws {
             let needle = word.lowercased()
             var found = false

@@ -16,6 +16,8 @@ struct StoreOptions: ParsableArguments {
     var global = false
 
     func validate() throws {
+        if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+        if file == "" { throw ValidationError("--file needs a file; an empty path names none") }
         if file != nil && global { throw ValidationError("--file and -g name two different targets; give one") }
         if file != nil && root != nil { throw ValidationError("--file names a file outside any folder of domains, so --root does not apply; give one") }
     }
