@@ -10,7 +10,8 @@ struct Prefs: ParsableCommand {
         discussion: """
             Domains (com.example.editor) are XML property list files in $PREFS_HOME, else \
             $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs read DOMAIN KEY) \
-            works in scripts; errors go to stderr.
+            works in scripts; errors go to stderr. Where a DOMAIN goes, -g (or -globalDomain) names the \
+            global domain and --file PATH any plist file; -- ends the options, for a key that starts with -.
 
             \(ExitStatus.table)
             """,

@@ -11,7 +11,9 @@ enum RootHelp {
 
     Domains (com.example.editor) are XML property list files in $PREFS_HOME, else
     $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs
-    read DOMAIN KEY) works in scripts; errors go to stderr.
+    read DOMAIN KEY) works in scripts; errors go to stderr. Where a DOMAIN goes, -g
+    (or -globalDomain) names the global domain and --file PATH any plist file; --
+    ends the options, for a key that starts with -.
 
     EXIT STATUS:
       0  success
