@@ -51,10 +51,11 @@ extension PreferenceError: PreferenceErrorConvertible {
 extension PropertyListError: PreferenceErrorConvertible {
     var exitStatus: ExitStatus {
         guard code == .io, let file = diagnostics[0].file else { return ExitStatus(code) }
-        // A file that is there but does not open or read as one (a directory, no permission)
-        // exits 3, as a domain file does; only a missing one is "not found".
+        // A file that is there but does not open or read as one (a directory, no permission,
+        // standard input that is a directory) exits 3, as a domain file does; only a missing
+        // one is "not found". The commands name standard input <stdin>.
         var status = stat()
-        return stat(file, &status) == 0 ? .unreadable : .notFound
+        return file == "<stdin>" || stat(file, &status) == 0 || errno != ENOENT ? .unreadable : .notFound
     }
     var message: String {
         if diagnostics.count > 1 { return "\(diagnostics[0].file ?? "the input") is not a valid property list" }

@@ -45,6 +45,15 @@ struct MessageTests {
         #expect(!result.stderr.contains("Error: \(directory.path): error"))
     }
 
+    @Test("Standard input that is a directory exits 3, as a directory named on the command line does", arguments: [
+        "import d -", "convert -", "validate -",
+    ])
+    func directoryOnStandardInputExits3(command: String) throws {
+        let result = try Shell.sh("exec \"$PREFS\" \(command) < \"$PREFS_HOME\"", home: home)
+        #expect(result.status == 3, "\(command): \(result)")
+        #expect(result.stderr.hasPrefix("<stdin>"), "\(result.stderr)")
+    }
+
     @Test("A missing input file still exits 1", arguments: [["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"]])
     func missingInputExits1(arguments: [String]) throws {
         let result = try Shell.prefs(arguments.map { $0 == "@" ? folder.file("missing.plist") : $0 }, home: home)
