@@ -69,6 +69,7 @@ struct MessageTests {
         ("2024-02-29T24:00:00Z", "hour 24 is out of range (00 through 23)"),
         ("2024-02-29 12:34:56 +01", #"the time zone "+01" is not Z, +HHMM, -HHMM or +HH:MM"#),
         ("9999-12-31T23:59:59-0100", "in UTC this falls outside years 1 through 9999"),
+        ("2024-02-29T12:34:56.789Z", "fractional seconds are not stored (property list dates have whole seconds; give 2024-02-29T12:34:56Z)"),
     ])
     func dateProblemIsNamed(text: String, problem: String) throws {
         let result = try prefs("write", "d", "k", "-date", text)

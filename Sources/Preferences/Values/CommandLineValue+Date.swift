@@ -39,6 +39,9 @@ extension CommandLineValue {
         }
         let local = PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
         if bytes.count == 10 { return .success(local) }
+        if zone.first == UInt8(ascii: ".") || zone.first == UInt8(ascii: ",") {
+            return .failure(ValueProblem("fractional seconds are not stored (property list dates have whole seconds; give \(text.prefix(19))Z)"))
+        }
         guard let offset = zoneOffset(zone, afterT: bytes[10] == UInt8(ascii: "T")) else {
             let given = String(decoding: zone.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
             return .failure(ValueProblem("the time zone \"\(given)\" is not Z, +HHMM, -HHMM or +HH:MM (a space may come before it)"))
