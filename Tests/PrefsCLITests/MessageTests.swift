@@ -37,12 +37,14 @@ struct MessageTests {
         ["read-type", "--file", "@", "k"], ["delete", "--file", "@", "k"],
     ])
     func directoryAsInputExits3(arguments: [String]) throws {
-        let directory = TemporaryFolder()
-        let result = try Shell.prefs(arguments.map { $0 == "@" ? directory.path : $0 }, home: home)
+        // Inside the test's folder: a write locks DIRECTORY.lock beside it.
+        let directory = folder.file("directory")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let result = try Shell.prefs(arguments.map { $0 == "@" ? directory : $0 }, home: home)
         #expect(result.status == 3, "\(arguments): \(result)")
-        #expect(result.stderr.contains("\(directory.path): error: is a directory") || result.stderr.contains("cannot read \(directory.path): is a directory"),
+        #expect(result.stderr.contains("\(directory): error: is a directory") || result.stderr.contains("cannot read \(directory): is a directory"),
                 "\(result.stderr)")
-        #expect(!result.stderr.contains("Error: \(directory.path): error"))
+        #expect(!result.stderr.contains("Error: \(directory): error"))
     }
 
     @Test("Standard input that is a directory exits 3, as a directory named on the command line does", arguments: [
