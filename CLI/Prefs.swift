@@ -10,7 +10,8 @@ struct Prefs: ParsableCommand {
         discussion: """
             Domains (com.example.editor) are XML property list files in $PREFS_HOME, else \
             $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs read DOMAIN KEY) \
-            works in scripts; errors go to stderr.
+            works in scripts; errors go to stderr. Where a DOMAIN goes, -g (or -globalDomain) names the \
+            global domain and --file PATH any plist file; -- ends the options, for a key that starts with -.
 
             \(ExitStatus.table)
             """,
@@ -35,6 +36,7 @@ struct Prefs: ParsableCommand {
             if let request = FastPath.request(for: CommandLine.arguments) {
                 try request()
             } else {
+                try CommandNames.check(CommandLine.arguments)
                 var command = try parseAsRoot()
                 try command.run()
             }
@@ -58,8 +60,7 @@ struct Prefs: ParsableCommand {
 
     private static func fail(_ error: CLIError) -> Never {
         try? Output.finish()
-        for line in error.diagnostics { Output.error(line) }
-        if !error.message.isEmpty { Output.error("Error: " + error.message) }
+        error.report()
         Glibc.exit(error.status.rawValue)
     }
 

@@ -29,10 +29,16 @@ extension Prefs {
         var output: String?
 
         func run() throws {
-            let value = try PropertyListReader().read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
-            let bytes: [UInt8] = switch to {
-            case .xml: try PropertyListWriter().write(value)
-            case .json: Array(try JSONWriter().write(value).utf8)
+            let name = file == "-" ? "<stdin>" : file
+            let value = try PropertyListReader().read(contentsOf: file, fileName: name)
+            let bytes: [UInt8]
+            do throws(PropertyListError) {
+                bytes = switch to {
+                case .xml: try PropertyListWriter().write(value)
+                case .json: Array(try JSONWriter().write(value).utf8)
+                }
+            } catch {
+                throw error.naming(name)
             }
             if let output {
                 try AtomicFile.write(bytes, to: output)

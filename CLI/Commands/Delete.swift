@@ -16,7 +16,7 @@ extension Prefs {
         @Option(name: .customLong("key-path"), help: ArgumentHelp("Remove a nested value, as for read.", valueName: "path"))
         var keyPath: String?
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key.", valueName: "domain-and-key"))
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
 
         func run() throws {

@@ -3,12 +3,17 @@ import Preferences
 import PropertyLists
 
 extension Prefs {
-    /// `prefs find WORD`: searches keys and values of every domain.
+    /// `prefs find WORD`: searches domain names, keys and values.
     struct Find: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "find",
-            abstract: "Search every domain's keys and values for a word (case-insensitive).",
-            discussion: "Prints DOMAIN: KEY-PATH = VALUE per match. Exits 1 when nothing matches, like grep."
+            abstract: "Search every domain's name, keys and values for a word (case-insensitive).",
+            discussion: """
+                Prints DOMAIN: KEY-PATH = VALUE per match, the key path escaped as --key-path takes it \
+                (a key a.b prints as a\\.b); a domain whose name matches prints all its keys. With -g or \
+                --file PATH, searches that one domain or file (whose path is not matched). Exits 1 when \
+                nothing matches, like grep.
+                """
         )
 
         @OptionGroup var store: StoreOptions
@@ -16,29 +21,50 @@ extension Prefs {
         @Argument(help: "The text to look for.")
         var word: String
 
+        func validate() throws {
+            if word.isEmpty { throw ValidationError("WORD is empty; give the text to look for") }
+        }
+
         func run() throws {
-            let folder = try store.location.folder()
             let needle = word.lowercased()
             var found = false
             var unreadable: CLIError?
-            for name in try folder.domainNames() {
+            for (name, file) in try files() {
                 let dictionary: PropertyListDictionary?
                 do {
-                    dictionary = try folder.file(for: DomainName(name)).read()
+                    dictionary = try file.read()
                 } catch {
-                    Output.error("Error: \(error)")
+                    CLIError(error).report()
                     unreadable = CLIError(.unreadable, "")
                     continue
                 }
                 guard let dictionary else { continue }
-                for (path, value) in Self.matches(of: needle, in: .dictionary(dictionary), path: []) {
+                let matches = store.location.file == nil && name.lowercased().contains(needle)
+                    ? dictionary.sortedEntries.map { ([$0.key], $0.value) }
+                    : Self.matches(of: needle, in: .dictionary(dictionary), path: [])
+                for (path, value) in matches {
                     found = true
                     let text = TextFormat.bare(value) ?? value.typeName
-                    Output.write("\(name): \(path.joined(separator: ".")) = \(text)\n")
+                    Output.write("\(name): \(KeyPath(components: path)) = \(text)\n")
                 }
             }
             if let unreadable { throw unreadable }
             if !found { throw CLIError(.notFound, "") }
+        }
+
+        /// The files to search, each with the name its matches print under: the one `-g` or
+        /// `--file` names, else every domain in the folder.
+        private func files() throws -> [(String, DomainFile)] {
+            let location = store.location
+            if location.namesTarget {
+                var none = ArraySlice<String>()
+                let target = try location.target(&none)
+                return [(location.file ?? target.name, target.file)]
+            }
+            let folder = try location.folder()
+            return try folder.domainNames().map { (name: String) throws -> (String, DomainFile) in
+                (name, folder.file(for: try DomainName(name)))
+            }
         }
 
         /// Key paths whose key or scalar value contains `needle`.

@@ -22,7 +22,7 @@ extension Prefs {
             guard rest.count == 1, let source = rest.first else { throw CLIError(.usage, "give one FILE to import ('-' for standard input)") }
             let value = try PropertyListReader().read(contentsOf: source, fileName: source == "-" ? "<stdin>" : source)
             guard case .dictionary(let dictionary) = value else {
-                throw CLIError(.unreadable, "\(source): a domain's root must be a dictionary, but this is a \(value.typeName)")
+                throw CLIError(.unreadable, "\(source): a domain's root must be a dictionary, but this is \(value.typeNameWithArticle)")
             }
             try target.update { $0 = dictionary }
         }

@@ -21,7 +21,7 @@ extension Prefs {
         @Option(name: .customLong("key-path"), help: ArgumentHelp("Read a nested value: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
         var keyPath: String?
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key.", valueName: "domain-and-key"))
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
 
         func run() throws {
@@ -40,6 +40,7 @@ struct ReadRequest {
 
     func perform() throws {
         if words.isEmpty, !location.namesTarget {
+            guard keyPath == nil else { throw CLIError(.usage, "--key-path needs a DOMAIN (or -g, or --file PATH)") }
             try printEverything()
             return
         }

@@ -13,14 +13,20 @@ extension Prefs {
                 prefs write DOMAIN KEY -string|-int|-float|-bool|-date|-data VALUE
                 prefs write DOMAIN KEY -array [TYPE] V ...   (-array-add appends)
                 prefs write DOMAIN KEY -dict K [TYPE] V ...  (-dict-add adds keys)
-                prefs write DOMAIN KEY '<array>...</array>'  a property list element
+                prefs write DOMAIN KEY '<array>...</array>'  a plist element (or document)
                 prefs write DOMAIN KEY --json '{"a": [1, 2.5, true]}'
                 prefs write DOMAIN --key-path a.b.0 VALUE    a nested value
                 prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain
+                prefs write -g KEY VALUE                     the global domain
+                prefs write DOMAIN -- -KEY VALUE             a key that starts with -
 
                 -int takes decimal or 0x hex integers up to 18446744073709551615; -bool takes yes/no/true/false/1/0; \
                 -date takes 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; -data takes hex. \
-                A malformed value is refused (exit 2) and nothing is written. Options go before DOMAIN.
+                A whole plist document (the output of prefs read --xml) is a value too: its root is stored. \
+                -array and -dict hold scalars only: nest with --json or a literal. A word that starts with - \
+                where a type flag goes must be one (give -string -x for such a string), and a -dict key may not \
+                start with - or come twice. A malformed value is refused (exit 2) and nothing is written. \
+                Options (--root, --file, -g) go before DOMAIN; -- ends them.
                 """
         )
 
@@ -43,19 +49,23 @@ struct WriteRequest {
 
     func perform() throws {
         var rest = words[...]
+        var optionsEnded = try Self.endOfOptions(&rest, before: location.namesTarget ? "KEY" : "DOMAIN")
         let target = try location.target(&rest)
+        if !optionsEnded, !location.namesTarget { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
         if rest.isEmpty, first.hasPrefix("<") {
             try replaceDomain(target, with: first)
             return
         }
         let path: KeyPath
-        if first == "--key-path" {
+        if !optionsEnded, first == "--key-path" {
             guard let text = rest.popFirst() else { throw CLIError(.usage, "--key-path needs a path") }
             path = try KeyPath(parsing: text)
         } else {
             path = KeyPath(key: first)
         }
+        if !optionsEnded, rest.first == "-h" || rest.first == "--help" { throw CleanExit.helpRequest(Prefs.Write.self) }
+        if !optionsEnded, rest.first == "--" { rest.removeFirst() }
         let action = try CommandLineValue.parse(Array(rest))
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             // Changed in place: a copy changed beside the original would copy a large domain whole.
@@ -64,15 +74,33 @@ struct WriteRequest {
         }
     }
 
-    private func replaceDomain(_ target: Target, with literal: String) throws {
-        let value: PropertyList
-        do {
-            value = try PropertyListReader().read(fragment: literal, source: "the domain literal")
-        } catch {
-            throw CLIError(.usage, "the domain literal is not a valid property list element:\n\(error)")
+    /// Takes `--` (the end of options) from the front of `words` and returns whether it was
+    /// there; `-h` and `--help` ask for help, `--key-path` stays for the caller, and any other
+    /// word that starts with `-` where `position` goes is an unknown option.
+    ///
+    /// - Throws: `CleanExit` for help, ``CLIError`` with status 2 for an unknown option.
+    private static func endOfOptions(_ words: inout ArraySlice<String>, before position: String) throws -> Bool {
+        guard let word = words.first, word.hasPrefix("-") else { return false }
+        switch word {
+        case "--":
+            words.removeFirst()
+            return true
+        case "-h", "--help":
+            throw CleanExit.helpRequest(Prefs.Write.self)
+        case "--key-path" where position == "KEY":
+            return false
+        case _ where position == "KEY":
+            throw CLIError(.usage,
+                "unknown option \"\(word)\" where KEY goes (options go before DOMAIN; a key that starts with - goes after --: prefs write DOMAIN -- \(word) VALUE)")
+        default:
+            throw CLIError(.usage, "unknown option \"\(word)\" where DOMAIN goes; see 'prefs help write' for the options")
         }
+    }
+
+    private func replaceDomain(_ target: Target, with literal: String) throws {
+        let value = try CommandLineValue.literal(literal, source: "the domain literal")
         guard case .dictionary(let dictionary) = value else {
-            throw CLIError(.usage, "a whole domain must be a <dict>, not a \(value.typeName)")
+            throw CLIError(.usage, "a whole domain must be a <dict>, not \(value.typeNameWithArticle)")
         }
         try target.update { $0 = dictionary }
     }
@@ -86,7 +114,7 @@ struct WriteRequest {
             case nil: try path.set(.array(elements), in: &values)
             case .array(let existing)?: try path.set(.array(existing + elements), in: &values)
             case let other?:
-                throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is a \(other.typeName), not an array")
+                throw PreferenceError(.invalidArgument, "-array-add: the value of \(path) is \(other.typeNameWithArticle), not an array")
             }
         case .dictionaryAdd(let entries):
             switch path.value(in: values) {
@@ -95,7 +123,7 @@ struct WriteRequest {
                 for (key, value) in entries { existing[key] = value }
                 try path.set(.dictionary(existing), in: &values)
             case let other?:
-                throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is a \(other.typeName), not a dictionary")
+                throw PreferenceError(.invalidArgument, "-dict-add: the value of \(path) is \(other.typeNameWithArticle), not a dictionary")
             }
         }
     }

@@ -1,3 +1,4 @@
+import Glibc
 import Preferences
 import PropertyLists
 
@@ -22,6 +23,12 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ error: any PreferenceErrorConvertible) {
         self.init(error.exitStatus, error.message, diagnostics: error.diagnosticLines)
     }
+
+    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard error.
+    func report() {
+        for line in diagnostics { Output.error(line) }
+        if !message.isEmpty { Output.error("Error: " + message) }
+    }
 }
 
 /// A library error the CLI reports with an exit status of its own.
@@ -39,12 +46,22 @@ extension PreferenceError: PreferenceErrorConvertible {
     var diagnosticLines: [String] { diagnostics.map(\.description) }
 }
 
+/// A single problem prints once: as its `FILE:LINE: error: MESSAGE` line when it names a file,
+/// else as `Error: MESSAGE`; several print one line each, then a summary.
 extension PropertyListError: PreferenceErrorConvertible {
-    var exitStatus: ExitStatus { ExitStatus(code) }
-    var message: String {
-        diagnostics.count == 1 ? diagnostics[0].description : "\(diagnostics[0].file ?? "the input") is not a valid property list"
+    var exitStatus: ExitStatus {
+        guard code == .io, let file = diagnostics[0].file else { return ExitStatus(code) }
+        // A file that is there but does not open or read as one (a directory, no permission,
+        // standard input that is a directory) exits 3, as a domain file does; only a missing
+        // one is "not found". The commands name standard input <stdin>.
+        var status = stat()
+        return file == "<stdin>" || stat(file, &status) == 0 || errno != ENOENT ? .unreadable : .notFound
     }
-    var diagnosticLines: [String] { diagnostics.count == 1 ? [] : diagnostics.map(\.description) }
+    var message: String {
+        if diagnostics.count > 1 { return "\(diagnostics[0].file ?? "the input") is not a valid property list" }
+        return diagnostics[0].file == nil ? diagnostics[0].message : ""
+    }
+    var diagnosticLines: [String] { diagnostics.count == 1 && diagnostics[0].file == nil ? [] : diagnostics.map(\.description) }
 }
 
 extension ExitStatus {
@@ -66,5 +83,17 @@ extension ExitStatus {
         case .lockTimeout: self = .lockTimeout
         case .systemLimit: self = .systemLimit
         }
+    }
+}
+
+extension PropertyListError {
+    /// This error with `file` named in each problem that names no file, such as a writer's
+    /// problem with a value read from `file`.
+    func naming(_ file: String) -> PropertyListError {
+        var named = self
+        for index in named.diagnostics.indices where named.diagnostics[index].file == nil {
+            named.diagnostics[index].file = file
+        }
+        return named
     }
 }

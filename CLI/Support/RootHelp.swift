@@ -11,7 +11,9 @@ enum RootHelp {
 
     Domains (com.example.editor) are XML property list files in $PREFS_HOME, else
     $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs
-    read DOMAIN KEY) works in scripts; errors go to stderr.
+    read DOMAIN KEY) works in scripts; errors go to stderr. Where a DOMAIN goes, -g
+    (or -globalDomain) names the global domain and --file PATH any plist file; --
+    ends the options, for a key that starts with -.
 
     EXIT STATUS:
       0  success
@@ -35,8 +37,8 @@ enum RootHelp {
       write                   Store a value, or replace a whole domain.
       delete                  Remove a value, or a whole domain.
       domains                 List the domains, one per line, sorted.
-      find                    Search every domain's keys and values for a word
-                              (case-insensitive).
+      find                    Search every domain's name, keys and values for a
+                              word (case-insensitive).
       rename                  Move a value from one key to another.
       import                  Replace a domain with the contents of a property list
                               file.

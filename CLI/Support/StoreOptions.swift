@@ -8,12 +8,19 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
     var root: String?
 
-    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out).", valueName: "path"))
+    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out; not with --root or -g).", valueName: "path"))
     var file: String?
 
-    @Flag(name: [.customShort("g"), .customLong("global")],
+    @Flag(name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
           help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
     var global = false
+
+    func validate() throws {
+        if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+        if file == "" { throw ValidationError("--file needs a file; an empty path names none") }
+        if file != nil && global { throw ValidationError("--file and -g name two different targets; give one") }
+        if file != nil && root != nil { throw ValidationError("--file names a file outside any folder of domains, so --root does not apply; give one") }
+    }
 
     /// The parsed options.
     var location: StoreLocation { StoreLocation(root: root, file: file, global: global) }
@@ -42,7 +49,6 @@ struct StoreLocation {
     /// `-g` names it.
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
-            guard !global else { throw CLIError(.usage, "--file and -g name two different targets; give one") }
             return Target(file: DomainFile(path: file), folder: nil)
         }
         let folder = try folder()

@@ -120,7 +120,7 @@ public struct PaletteDocument: Sendable {
         guard let stored else { return (PaletteList.builtIn, []) }
         guard case .data(let bytes) = stored else {
             throw PaletteError(.unreadable,
-                "\(key) in \(file.domain) is a \(stored.typeName), not palette JSON data; it was left untouched")
+                "\(key) in \(file.domain) is \(stored.typeNameWithArticle), not palette JSON data; it was left untouched")
         }
         do {
             return PaletteList.repairing(try JSONDecoder().decode([Palette].self, from: Data(bytes)))

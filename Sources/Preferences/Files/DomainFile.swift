@@ -117,10 +117,9 @@ public struct DomainFile: Sendable {
             throw unreadable(error)
         }
         guard case .dictionary(let dictionary) = value else {
-            let article = value.typeName == "array" ? "an" : "a"
             throw PreferenceError(.unreadable,
-                "\(path): the root of a domain file must be a dictionary, but it is \(article) \(value.typeName); the file was left untouched",
-                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(article) \(value.typeName), not a dictionary")])
+                "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
+                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
         }
         return dictionary
     }

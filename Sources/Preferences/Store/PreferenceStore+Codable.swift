@@ -25,7 +25,7 @@ extension PreferenceStore {
         guard let stored = try object(forKey: key) else { return nil }
         guard case .data(let bytes) = stored else {
             throw PreferenceError(.typeMismatch,
-                "the value of \"\(key)\" in \(domain) is a \(stored.typeName), not the JSON data of a \(Value.self)")
+                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), not the JSON data of a \(Value.self)")
         }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))

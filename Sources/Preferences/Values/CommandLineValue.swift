@@ -2,8 +2,13 @@ import PropertyLists
 
 /// Values written on a command line the way `defaults write` takes them: a type flag and a
 /// value (`-int 5`, `-bool yes`, `-date 2024-02-29T12:34:56Z`, `-data 0a0b`), collections
-/// (`-array a b`, `-dict k v`), a plist literal (`'<array>…</array>'`), `--json VALUE`, or an
-/// untyped word, which is a string as on a Mac.
+/// (`-array a b`, `-dict k v`), a plist literal (`'<array>…</array>'` or a whole plist
+/// document), `--json VALUE`, or an untyped word, which is a string as on a Mac.
+///
+/// As with `defaults`, collections hold scalars only: `-array -array a` is refused ("cannot
+/// nest composite types") rather than stored as strings; nested values take `--json` or a plist
+/// literal. A word that starts with `-` where a type flag goes must be one, so a misspelled flag
+/// (`-integr 5`) is refused instead of stored as a string.
 public enum CommandLineValue {
     /// What a `write` does to the key.
     public enum Action: Equatable, Sendable {
@@ -15,6 +20,11 @@ public enum CommandLineValue {
         case dictionaryAdd(PropertyListDictionary)
     }
 
+    /// The flags that take one value after them.
+    static let scalarFlags = ["-string", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-data", "--json"]
+    /// The flags that start a collection of values.
+    static let compositeFlags = ["-array", "-array-add", "-dict", "-dict-add"]
+
     /// Parses the words after the key.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the flag and value that
@@ -25,22 +35,16 @@ public enum CommandLineValue {
         }
         switch first {
         case "-array", "-array-add":
-            let elements = try parseElements(words.dropFirst())
+            var rest = words.dropFirst()
+            var elements: [PropertyList] = []
+            while !rest.isEmpty { elements.append(try parseOne(&rest, inside: first)) }
             return first == "-array" ? .set(.array(elements)) : .arrayAdd(elements)
         case "-dict", "-dict-add":
-            var rest = words.dropFirst()
-            var dictionary = PropertyListDictionary()
-            while let key = rest.popFirst() {
-                guard !rest.isEmpty else {
-                    throw PreferenceError(.invalidArgument, "\(first): the key \"\(key)\" has no value (give key value pairs)")
-                }
-                let value = try parseOne(&rest)
-                dictionary[key] = value
-            }
+            let dictionary = try parseEntries(words.dropFirst(), after: first)
             return first == "-dict" ? .set(.dictionary(dictionary)) : .dictionaryAdd(dictionary)
         default:
             var rest = words[...]
-            let value = try parseOne(&rest)
+            let value = try parseOne(&rest, inside: nil)
             guard rest.isEmpty else {
                 throw PreferenceError(.invalidArgument,
                     "unexpected argument \"\(rest.first!)\" after the value (quote a value with spaces, or use -array for several)")
@@ -49,151 +53,72 @@ public enum CommandLineValue {
         }
     }
 
-    private static func parseElements(_ words: ArraySlice<String>) throws(PreferenceError) -> [PropertyList] {
+    /// Parses `KEY VALUE` pairs after `-dict` or `-dict-add`.
+    private static func parseEntries(_ words: ArraySlice<String>, after flag: String) throws(PreferenceError) -> PropertyListDictionary {
         var rest = words
-        var elements: [PropertyList] = []
-        while !rest.isEmpty { elements.append(try parseOne(&rest)) }
-        return elements
+        var dictionary = PropertyListDictionary()
+        while let key = rest.popFirst() {
+            if compositeFlags.contains(key) { throw nestingError(key, inside: flag) }
+            if key.hasPrefix("-") {
+                throw PreferenceError(.invalidArgument,
+                    "\(flag): the key \(quoted(key)) starts with - and looks like a misspelled flag; give a dictionary with such keys as --json or a <dict> literal")
+            }
+            guard !rest.isEmpty else {
+                throw PreferenceError(.invalidArgument, "\(flag): the key \(quoted(key)) has no value (give key value pairs)")
+            }
+            let value = try parseOne(&rest, inside: flag)
+            guard dictionary[key] == nil else {
+                throw PreferenceError(.invalidArgument, "\(flag): the key \(quoted(key)) is given twice; give each key once")
+            }
+            dictionary[key] = value
+        }
+        return dictionary
     }
 
     /// Parses one value, with or without a type flag, from the front of `words`.
-    private static func parseOne(_ words: inout ArraySlice<String>) throws(PreferenceError) -> PropertyList {
+    ///
+    /// - Parameter composite: The collection flag the value is an element of, if any.
+    private static func parseOne(_ words: inout ArraySlice<String>, inside composite: String?) throws(PreferenceError) -> PropertyList {
         let word = words.removeFirst()
-        let flags = ["-string", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-data", "--json"]
-        if flags.contains(word) {
+        if scalarFlags.contains(word) {
             guard let value = words.popFirst() else {
                 throw PreferenceError(.invalidArgument, "\(word) needs a value after it")
             }
             return try typed(word, value)
         }
-        if word.hasPrefix("<") {
-            do {
-                return try PropertyListReader().read(fragment: word, source: "value")
-            } catch {
-                throw PreferenceError(.invalidArgument, "the value \(quoted(word)) is not a valid property list element: \(error.message)")
-            }
+        if let composite, compositeFlags.contains(word) { throw nestingError(word, inside: composite) }
+        if word.hasPrefix("<") { return try literal(word, source: "the value") }
+        if word.hasPrefix("-") {
+            throw PreferenceError(.invalidArgument,
+                "unknown type flag \(quoted(word)); the type flags are \(scalarFlags.joined(separator: ", ")), "
+                    + "\(compositeFlags.joined(separator: ", ")) (write a string that starts with - as -string \(quoted(word)))")
         }
         return .string(word)
     }
 
-    /// Parses `value` as the type `flag` names.
+    private static func nestingError(_ flag: String, inside composite: String) -> PreferenceError {
+        PreferenceError(.invalidArgument,
+            "cannot nest composite types (\(flag) inside \(composite)); give nested values as --json '[[\"a\"]]' or a literal such as '<array><array><string>a</string></array></array>'")
+    }
+
+    /// Parses a property list written as text: one bare element (`<array>…</array>`), as
+    /// `defaults write` takes it, or a whole document (`<?xml …?><!DOCTYPE …><plist>…</plist>`),
+    /// as `prefs read --xml` prints it, whose root is the value.
     ///
     /// - Parameters:
-    ///   - flag: `-string`, `-int`/`-integer`, `-float`, `-bool`/`-boolean`, `-date`, `-data` or `--json`.
-    ///   - value: The text after it.
-    /// - Throws: ``PreferenceError`` with code `.invalidArgument` naming the flag and value.
-    public static func typed(_ flag: String, _ value: String) throws(PreferenceError) -> PropertyList {
-        func refuse(_ expectation: String) -> PreferenceError {
-            PreferenceError(.invalidArgument, "\(flag) \(quoted(value)): \(expectation)")
-        }
-        switch flag {
-        case "-string":
-            return .string(value)
-        case "-int", "-integer":
-            guard let integer = PropertyListInteger(parsing: Array(value.utf8)) else {
-                throw refuse("not an integer (expected decimal or 0x hexadecimal digits, from -9223372036854775808 to 18446744073709551615)")
-            }
-            return .integer(integer)
-        case "-float":
-            guard let real = parseReal(value) else { throw refuse("not a number (expected a decimal such as 2.5 or 1e-3, nan, inf or -inf)") }
-            return .real(real)
-        case "-bool", "-boolean":
-            switch value.lowercased() {
-            case "yes", "true", "1": return .bool(true)
-            case "no", "false", "0": return .bool(false)
-            default: throw refuse("not a Boolean (expected yes, no, true, false, 1 or 0)")
-            }
-        case "-date":
-            guard let date = parseDate(value) else {
-                throw refuse("not a date of years 1 through 9999 (expected 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29)")
-            }
-            return .date(date)
-        case "-data":
-            guard let bytes = parseHex(value) else {
-                throw refuse("not hexadecimal data (expected an even number of hex digits, such as 0a1b2c)")
-            }
-            return .data(bytes)
-        case "--json":
-            do {
-                return try JSONReader().read(value, source: "--json")
-            } catch {
-                throw PreferenceError(.invalidArgument, "--json \(quoted(value)): \(error.message)")
-            }
-        default:
-            throw PreferenceError(.invalidArgument, "unknown type flag \(flag)")
-        }
-    }
-
-    static func parseReal(_ text: String) -> Double? {
-        switch text.lowercased() {
-        case "nan": return .nan
-        case "inf", "+inf", "infinity", "+infinity": return .infinity
-        case "-inf", "-infinity": return -.infinity
-        default: break
-        }
-        let allowed = Set("0123456789+-.eE".unicodeScalars)
-        guard !text.isEmpty, text.unicodeScalars.allSatisfy(allowed.contains), let value = Double(text), value.isFinite else {
-            return nil
-        }
-        return value
-    }
-
-    /// Parses `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD HH:MM:SS ±HHMM` (how `defaults` prints
-    /// dates), `YYYY-MM-DDTHH:MM:SS±HH:MM` and `YYYY-MM-DD`.
-    static func parseDate(_ text: String) -> PropertyListDate? {
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
-        else { return nil }
-        if bytes.count == 10 { return PropertyListDate(year: year, month: month, day: day) }
-        guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let local = PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        else { return nil }
-        var zone = bytes[19...]
-        if zone.first == UInt8(ascii: " ") { zone = zone.dropFirst() }
-        if zone.elementsEqual("Z".utf8) || zone.isEmpty && bytes[10] == UInt8(ascii: "T") { return local }
-        let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
-        guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), digits.count == 4,
-              digits.allSatisfy({ (48...57).contains($0) }), zone.count == 5 || (zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":"))
-        else { return nil }
-        let values = digits.map { Int($0 - 48) }
-        let offset = (values[0] * 10 + values[1]) * 3600 + (values[2] * 10 + values[3]) * 60
-        return PropertyListDate(secondsSince1970: local.secondsSince1970 - Int64(sign == UInt8(ascii: "+") ? offset : -offset))
-    }
-
-    /// Parses hexadecimal digits, optionally inside `<` `>` and with spaces, into bytes.
-    static func parseHex(_ text: String) -> [UInt8]? {
-        var digits = Array(text.utf8).filter { $0 != UInt8(ascii: " ") }
-        if digits.first == UInt8(ascii: "<"), digits.last == UInt8(ascii: ">") { digits = Array(digits.dropFirst().dropLast()) }
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 48...57: byte - 48
-        case 97...102: byte - 87
-        case 65...70: byte - 55
-        default: nil
+    ///   - text: The literal.
+    ///   - source: How the message names it, such as `the value`.
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the text and saying
+    ///   what is wrong with it.
+    public static func literal(_ text: String, source: String) throws(PreferenceError) -> PropertyList {
+        let start = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let isDocument = start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<plist")
+        do {
+            if isDocument { return try PropertyListReader().read(Array(text.utf8), fileName: source) }
+            return try PropertyListReader().read(fragment: text, source: source)
+        } catch {
+            let kind = isDocument ? "property list document" : "property list element"
+            throw PreferenceError(.invalidArgument, "\(source) \(quoted(text)) is not a valid \(kind): \(error.message)")
         }
     }
 

@@ -45,6 +45,14 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
         components = [key]
     }
 
+    /// A path of these keys and array indices, unescaped.
+    ///
+    /// - Parameter components: At least one component.
+    public init(components: [String]) {
+        precondition(!components.isEmpty, "a key path has at least one component")
+        self.components = components
+    }
+
     /// The path as typed, dots escaped.
     public var description: String {
         components.map { $0.replacing("\\", with: "\\\\").replacing(".", with: "\\.") }
@@ -106,7 +114,7 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
                 current = elements[index]
             default:
                 throw PreferenceError(.invalidArgument,
-                    "key path \"\(self)\": the value before \"\(component)\" is a \(current.typeName), not a dictionary or array")
+                    "key path \"\(self)\": the value before \"\(component)\" is \(current.typeNameWithArticle), not a dictionary or array")
             }
         }
     }

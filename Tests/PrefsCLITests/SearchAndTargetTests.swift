@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `find` over domain names and escaped key paths, and the target options each verb honours or
+/// refuses: none is accepted and then ignored.
+@Suite("Search and targets")
+struct SearchAndTargetTests {
+    let folder = TemporaryFolder()
+    var home: String { folder.path }
+
+    func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
+
+    @Test("find matches domain names and prints every key of such a domain, as the README tour does")
+    func findMatchesDomainNames() throws {
+        _ = try prefs("write", "com.example.editor", "fontSize", "-int", "13")
+        _ = try prefs("write", "com.example.editor", "recent", "-array", "a.txt")
+        _ = try prefs("write", "other", "x", "y")
+        let result = try prefs("find", "EDITOR")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "com.example.editor: fontSize = 13\ncom.example.editor: recent = array\n")
+    }
+
+    @Test("find prints key paths escaped as --key-path takes them, so a key a.b and a nested a → b differ")
+    func findEscapesKeyPaths() throws {
+        _ = try prefs("write", "d", "a.b", "flat zz")
+        _ = try prefs("write", "d", "a", "--json", #"{"b": "nested zz", "c\\d": "slash zz"}"#)
+        let result = try prefs("find", "zz")
+        #expect(result.stdout == "d: a.b = nested zz\nd: a.c\\\\d = slash zz\nd: a\\.b = flat zz\n", "\(result)")
+        for line in result.stdout.split(separator: "\n") {
+            let parts = line.dropFirst(3).split(separator: " = ", maxSplits: 1)
+            #expect(try prefs("read", "d", "--key-path", String(parts[0])).stdout == parts[1] + "\n", "\(line)")
+        }
+    }
+
+    @Test("find -g and find --file search that one domain or file")
+    func findHonoursTargets() throws {
+        _ = try prefs("write", "-g", "AppleLocale", "needle-global")
+        _ = try prefs("write", "d", "k", "needle-domain")
+        let elsewhere = TemporaryFolder()
+        let file = elsewhere.file("loose.plist")
+        _ = try prefs("write", "--file", file, "k", "needle-file")
+        #expect(try prefs("find", "needle").stdout == "NSGlobalDomain: AppleLocale = needle-global\nd: k = needle-domain\n")
+        #expect(try prefs("find", "-g", "needle").stdout == "NSGlobalDomain: AppleLocale = needle-global\n")
+        #expect(try prefs("find", "-globalDomain", "needle").stdout == "NSGlobalDomain: AppleLocale = needle-global\n")
+        #expect(try prefs("find", "--file", file, "needle").stdout == "\(file): k = needle-file\n")
+        #expect(try prefs("find", "-g", "needle-domain").status == 1)
+        #expect(try prefs("find", "--file", elsewhere.file("missing.plist"), "needle").status == 1)
+        #expect(try prefs("find", "--file", file, "loose").status == 1, "a file's path is not a domain name to match")
+    }
+
+    @Test("Options that do not apply are refused with exit 2, not ignored", arguments: [
+        (["domains", "--file", "x.plist"], "--file"), (["domains", "-g"], "-g"), (["domains", "-globalDomain"], "-globalDomain"),
+        (["read", "--root", "/tmp", "--file", "x.plist"], "--root does not apply"),
+        (["write", "--root", "/tmp", "--file", "x.plist", "k", "v"], "--root does not apply"),
+        (["find", "--root", "/tmp", "--file", "x.plist", "w"], "--root does not apply"),
+        (["find", "-g", "--file", "x.plist", "w"], "--file and -g name two different targets"),
+        (["delete", "--file", "x.plist", "-g", "k"], "--file and -g name two different targets"),
+        (["read", "--key-path", "k"], "--key-path needs a DOMAIN"),
+        (["write", "--file", "", "k", "v"], "--file needs a file"), (["read", "--root", "", "d"], "--root needs a folder"),
+        (["write", "--root", "", "d", "k", "v"], "--root needs a folder"), (["domains", "--root", ""], "--root needs a folder"),
+        (["find", ""], "WORD is empty"),
+    ])
+    func inapplicableOptionIsRefused(arguments: [String], fragment: String) throws {
+        _ = try prefs("write", "d", "k", "v")
+        let before = folder.names()
+        let result = try Shell.prefs(arguments.map { $0 == "x.plist" ? folder.file("x.plist") : $0 }, home: home)
+        #expect(result.status == 2, "\(arguments): \(result)")
+        #expect(result.stderr.contains(fragment), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(folder.names() == before)
+    }
+
+    @Test("domains --root lists another store")
+    func domainsTakesRoot() throws {
+        let other = folder.file("other")
+        _ = try prefs("write", "--root", other, "x", "k", "v")
+        #expect(try prefs("domains", "--root", other).stdout == "x\n")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `write`'s value syntax through the binary: composites hold scalars only, a misspelled type
+/// flag is refused wherever a type flag goes, and a whole plist document is a value.
+@Suite("Value syntax")
+struct ValueSyntaxTests {
+    let folder = TemporaryFolder()
+    var home: String { folder.path }
+
+    func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
+
+    /// Runs `write d k words…` on a domain holding `keep = 1` and expects exit 2, `fragment` on
+    /// stderr and the file unchanged.
+    func expectRefused(_ words: [String], _ fragment: String) throws {
+        #expect(try prefs("write", "d", "keep", "1").status == 0)
+        let before = folder.bytes("d.plist")
+        let result = try Shell.prefs(["write", "d", "k"] + words, home: home)
+        #expect(result.status == 2, "\(words): \(result)")
+        #expect(result.stderr.contains(fragment), "\(words): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(folder.bytes("d.plist") == before, "\(words) changed the file")
+    }
+
+    @Test("Nested composites are refused, as defaults refuses them, with --json or a literal suggested", arguments: [
+        (["-array", "-array", "a"], "cannot nest composite types (-array inside -array)"),
+        (["-array", "a", "-dict", "k", "v"], "cannot nest composite types (-dict inside -array)"),
+        (["-array-add", "-array", "a"], "cannot nest composite types (-array inside -array-add)"),
+        (["-dict", "k", "-array", "a", "b"], "cannot nest composite types (-array inside -dict)"),
+        (["-dict", "k", "-dict", "a", "b"], "cannot nest composite types (-dict inside -dict)"),
+        (["-dict-add", "k", "-array-add", "a"], "cannot nest composite types (-array-add inside -dict-add)"),
+        (["-dict", "-array", "a"], "cannot nest composite types (-array inside -dict)"),
+    ])
+    func nestedCompositeIsRefused(words: [String], fragment: String) throws {
+        try expectRefused(words, fragment)
+        #expect(try prefs("write", "d", "k", "-array", "-array", "a").stderr.contains("--json"))
+    }
+
+    @Test("A key given twice to -dict or -dict-add is refused", arguments: [
+        ["-dict", "a", "1", "a", "2"], ["-dict-add", "a", "1", "b", "2", "a", "-int", "3"],
+    ])
+    func repeatedDictionaryKeyIsRefused(words: [String]) throws {
+        try expectRefused(words, #"the key "a" is given twice"#)
+    }
+
+    @Test("Nested values still go in through --json and literals")
+    func nestedValuesThroughJSONAndLiterals() throws {
+        #expect(try prefs("write", "d", "k", "--json", #"[["a"], {"k": ["a", "b"]}]"#).status == 0)
+        #expect(try prefs("write", "d", "l", "-array", "<array><string>a</string></array>", "--json", "[1]").status == 0)
+        #expect(try prefs("read", "d", "--json").stdout
+            == "{\n  \"k\": [\n    [\n      \"a\"\n    ],\n    {\n      \"k\": [\n        \"a\",\n        \"b\"\n      ]\n    }\n  ],\n  \"l\": [\n    [\n      \"a\"\n    ],\n    [\n      1\n    ]\n  ]\n}\n")
+    }
+
+    @Test("A misspelled type flag is refused with the list of flags, wherever a type flag goes", arguments: [
+        ["-integr", "5"], ["-bol"], ["-bol", "yes"], ["--int", "5"], ["-Int", "5"], ["-array", "a", "-integr", "5"],
+        ["-array-add", "-bool", "yes", "-flaot", "1"], ["-dict", "k", "-dat", "2024-01-01"], ["-dict-add", "k", "-strin", "x"],
+        ["-5"], ["-"],
+    ])
+    func misspelledTypeFlagIsRefused(words: [String]) throws {
+        let flag = words.first { $0.hasPrefix("-") && !["-array", "-array-add", "-dict", "-dict-add", "-bool"].contains($0) }!
+        try expectRefused(words, "unknown type flag \"\(flag)\"; the type flags are -string, -int, -integer, -float, -bool")
+    }
+
+    @Test("A -dict key that looks like a flag is refused", arguments: [["-dict", "a", "1", "-bol", "yes"], ["-dict", "-k", "v"]])
+    func dictionaryKeyLikeAFlagIsRefused(words: [String]) throws {
+        try expectRefused(words, "starts with - and looks like a misspelled flag")
+    }
+
+    @Test("A string that starts with - goes in with -string")
+    func dashStringWithStringFlag() throws {
+        #expect(try prefs("write", "d", "k", "-string", "-integr").status == 0)
+        #expect(try prefs("read", "d", "k").stdout == "-integr\n")
+    }
+
+    @Test("read --xml output is a value for write, for one key and for a whole domain")
+    func readXMLFeedsWrite() throws {
+        #expect(try prefs("write", "d", "arr", "-array", "a", "-int", "2").status == 0)
+        #expect(try prefs("write", "d", "s", "text").status == 0)
+        #expect(try prefs("write", "d", "n", "--json", #"{"x": {"y": [true]}}"#).status == 0)
+        let original = folder.bytes("d.plist")
+        for key in ["arr", "s", "n"] {
+            let xml = try prefs("read", "d", key, "--xml")
+            #expect(xml.stdout.hasPrefix("<?xml"))
+            let written = try prefs("write", "copy", key, xml.stdout)
+            #expect(written.status == 0, "\(key): \(written)")
+        }
+        #expect(folder.bytes("copy.plist") == original)
+        let domain = try prefs("read", "d", "--xml")
+        #expect(try prefs("write", "whole", domain.stdout).status == 0)
+        #expect(folder.bytes("whole.plist") == original)
+        let sh = try Shell.sh(#"$PREFS write d2 k2 "$($PREFS read d arr --xml)" && $PREFS write d3 "$($PREFS read d --xml)""#, home: home)
+        #expect(sh.status == 0, "\(sh)")
+        #expect(try prefs("read", "d2", "k2", "--json").stdout == "[\n  \"a\",\n  2\n]\n")
+        #expect(folder.bytes("d3.plist") == original)
+    }
+
+    @Test("A plist document that is not valid, or whose root is not a dictionary for a whole domain, is refused", arguments: [
+        (["<?xml version=\"1.0\"?><plist version=\"1.0\"><integer>x</integer></plist>"], "is not a valid property list document"),
+        (["<?xml version=\"1.0\"?><plist version=\"1.0\"><true/><true/></plist>"], "is not a valid property list document"),
+    ])
+    func invalidDocumentIsRefused(words: [String], fragment: String) throws {
+        try expectRefused(words, fragment)
+        let whole = try prefs("write", "d", "<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>")
+        #expect(whole.status == 2 && whole.stderr.contains("a whole domain must be a <dict>, not an array"), "\(whole)")
+    }
+}
