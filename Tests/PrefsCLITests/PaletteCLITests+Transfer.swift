@@ -146,6 +146,8 @@ extension PaletteCLITests {
             let result = try palette("edit", environment: environment)
             #expect(result.status == 4, "\(result)")
             #expect(result.stderr.contains("changed while you were editing"))
+            // Importing the kept text would undo the other process's change, so that is not suggested.
+            #expect(!result.stderr.contains("palette import") && result.stderr.contains("run prefs palette edit again"), "\(result.stderr)")
             let rows = try palette("list").stdout.split(separator: "\n")
             #expect(rows.count == 10 && rows[0].hasPrefix("0\t10\tMeanwhile"))
             let kept = folder.names().filter { $0.hasPrefix("prefs-palettes-") }
