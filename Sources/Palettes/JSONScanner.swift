@@ -24,8 +24,12 @@ struct JSONScanner {
         position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
-    /// The line of the current position, for messages.
-    var line: Int { bytes[..<min(position, bytes.count)].count(where: { $0 == 0x0A }) + 1 }
+    /// The 1-based line of byte `offset`, for messages.
+    ///
+    /// - Complexity: O(*n*) in `offset`; only errors ask.
+    func line(at offset: Int) -> Int {
+        bytes[..<min(offset, bytes.count)].count(where: { $0 == 0x0A }) + 1
+    }
 
     /// The text of `range`, which a scan returned and so is valid UTF-8.
     func text(_ range: Range<Int>) -> String {
@@ -38,7 +42,7 @@ struct JSONScanner {
         guard position == bytes.count else { throw error("unexpected text after the end of the JSON value") }
     }
 
-    /// Whether the next value is an array, an object or a string: `[`, `{` or `"`, or `nil`.
+    /// The next byte after any whitespace, or `nil` at the end.
     mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
@@ -190,6 +194,6 @@ struct JSONScanner {
 
     /// An error at the current position.
     func error(_ message: String) -> SyntaxError {
-        SyntaxError(message: message, line: line)
+        SyntaxError(message: message, line: line(at: position))
     }
 }

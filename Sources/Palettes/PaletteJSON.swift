@@ -61,7 +61,7 @@ public enum PaletteJSON {
     }
 
     private static func decodePalette(_ scanner: inout JSONScanner, number: Int) throws(JSONScanner.SyntaxError) -> Palette {
-        let line = scanner.line
+        let start = scanner.position
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("palette \(number) is not a JSON object {\"emojis\", \"id\", \"name\"}")
         }
@@ -85,7 +85,7 @@ public enum PaletteJSON {
         }
         guard let name, let emojis, let id else {
             let missing = [("emojis", emojis == nil), ("id", id == nil), ("name", name == nil)].filter(\.1).map { "\"\($0.0)\"" }
-            throw JSONScanner.SyntaxError(message: "palette \(number) has no \(missing.joined(separator: ", "))", line: line)
+            throw JSONScanner.SyntaxError(message: "palette \(number) has no \(missing.joined(separator: ", "))", line: scanner.line(at: start))
         }
         return Palette(name: name, emojis: emojis, id: id, otherFields: otherFields)
     }

@@ -48,15 +48,14 @@ public struct PaletteList: Hashable, Sendable {
         guard !stored.isEmpty else {
             return (PaletteList(unchecked: Palette.builtins), ["the store held no palettes; it starts again with the built-in ones"])
         }
-        var usedIDs = Set(stored.map(\.id))
+        var ids = IDAllocator(avoiding: Set(stored.map(\.id)))
         var seenIDs = Set<Int>()
         var repaired: [Palette] = []
         for var palette in stored {
             if !seenIDs.insert(palette.id).inserted {
-                let newID = unusedID(notIn: usedIDs)
+                let newID = ids.next()
                 warnings.append("palette \"\(palette.name)\" had the id \(palette.id) of another palette; it now has the id \(newID)")
                 palette = palette.withID(newID)
-                usedIDs.insert(newID)
                 seenIDs.insert(newID)
             }
             if (try? checkName(palette.name)) == nil {
@@ -88,9 +87,8 @@ public struct PaletteList: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*) in the size of `used`.
     public static func unusedID(notIn used: Set<Int>) -> Int {
-        guard let largest = used.max() else { return 1 }
-        if largest < Int.max { return max(largest + 1, 1) }
-        return (1...).first { !used.contains($0) }!
+        var allocator = IDAllocator(avoiding: used)
+        return allocator.next()
     }
 
     /// This list with the other fields (``Palette/otherFields``) of `source`'s palettes added to

@@ -100,12 +100,8 @@ public enum PaletteText {
             problems.append(Problem(line: 1, message: "no palettes left; a store keeps at least one"))
         }
         guard problems.isEmpty else { return .failure(PaletteTextError(problems: problems)) }
-        var usedIDs = Set(entries.compactMap(\.id))
-        let palettes = entries.map { entry -> Palette in
-            let id = entry.id ?? PaletteList.unusedID(notIn: usedIDs)
-            usedIDs.insert(id)
-            return Palette(name: entry.name, emojis: entry.emojis, id: id)
-        }
+        var ids = IDAllocator(avoiding: Set(entries.compactMap(\.id)))
+        let palettes = entries.map { Palette(name: $0.name, emojis: $0.emojis, id: $0.id ?? ids.next()) }
         do {
             return .success(try PaletteList(palettes))
         } catch {

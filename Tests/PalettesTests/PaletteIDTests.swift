@@ -31,4 +31,12 @@ struct PaletteIDTests {
         ])
         #expect(repaired.list.palettes[1] == Palette(name: "B", emojis: "", id: 4, otherFields: ["color": "1"]))
     }
+
+    @Test("Repairing 50,000 palettes that all have the id Int.max gives each a distinct id in linear time")
+    func manyDuplicatesAtTheTop() {
+        let stored = (0..<50_000).map { Palette(name: "P\($0)", emojis: "", id: Int.max) }
+        let repaired = PaletteList.repairing(stored)
+        #expect(repaired.list.palettes.map(\.id) == [Int.max] + Array(1..<50_000))
+        #expect(repaired.warnings.count == 49_999)
+    }
 }
