@@ -96,4 +96,16 @@ struct PaletteRepairTests {
         #expect(warnings == ["palette 3 had the name \(stored.debugDescription), which a name cannot be; it is now \"\(repaired)\""])
         #expect(throws: Never.self) { try PaletteList(list.palettes) }
     }
+
+    @Test("Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing",
+          arguments: ["", "1 2", "{", "\u{FEFF}1", "nul", "\"open"])
+    func badOtherFieldsDropped(value: String) {
+        for palette in [Palette(name: "A", emojis: "", id: 1, otherFields: ["x": value, "ok": "[1]"]),
+                        Palette(name: "A", emojis: "", id: 1, otherFields: ["name": "\"B\"", "ok": "[1]"])] {
+            #expect(throws: PaletteError.self) { try PaletteList([palette]) }
+            let (list, warnings) = PaletteList.repairing([palette])
+            #expect(list.palettes[0].otherFields == ["ok": "[1]"])
+            #expect(warnings.count == 1 && warnings[0].contains("is not one JSON value"), "\(warnings)")
+        }
+    }
 }

@@ -97,6 +97,16 @@ extension PaletteCLITests {
             #expect(try palette(["list"]).stdout == "0\t1\tVehicles\t1\t🚗\n1\t2\tFaces   \t1\t😀\n")
         }
 
+        @Test("edit reads back a file the editor saved with a byte-order mark and CRLF line ends")
+        func editAcceptsByteOrderMark() throws {
+            try store(#"[{"emojis":"😀","id":1,"name":"Mine"}]"#)
+            try folder.write("#!/bin/sh\nprintf '\\357\\273\\277[1] Mine: 😀🚗\\r\\n' > \"$1\"\n", to: "editor")
+            chmod(folder.file("editor"), 0o755)
+            let result = try palette(["edit"], environment: ["EDITOR": folder.file("editor"), "VISUAL": "", "TMPDIR": home])
+            #expect(result.status == 0, "\(result)")
+            #expect(try stored() == #"[{"emojis":"😀🚗","id":1,"name":"Mine"}]"#)
+        }
+
         @Test("An import that is not UTF-8 is refused (exit 2), never read with replacement characters", arguments: [
             [0x5B, 0x31, 0x5D, 0x20, 0xFF, 0x3A, 0x20, 0xF0, 0x9F, 0x9A, 0x97, 0x0A], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
         ] as [[UInt8]])
