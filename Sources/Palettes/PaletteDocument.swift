@@ -43,14 +43,17 @@ public struct PaletteDocument: Sendable {
     /// - Throws: ``PreferenceError`` when the domain file does not read, or ``PaletteError``
     ///   with code `.unreadable` when the stored value is not palette JSON data (``PaletteJSON``).
     public func load() throws -> (list: PaletteList, warnings: [String]) {
-        try decode(file.read(key: key)?[key])
+        let outcome = try read()
+        return (outcome.result, outcome.warnings)
     }
 
-    /// Whether the domain holds a value under ``key``; when not, ``load()`` gives the built-ins.
+    /// The stored palettes like ``load()``, and whether anything was stored, from one read.
     ///
-    /// - Throws: ``PreferenceError`` when the domain file does not read.
-    public func hasSavedPalettes() throws(PreferenceError) -> Bool {
-        try file.read(key: key)?[key] != nil
+    /// - Throws: What ``load()`` throws.
+    public func read() throws -> Outcome<PaletteList> {
+        let stored = try file.read(key: key)?[key]
+        let loaded = try decode(stored)
+        return Outcome(result: loaded.list, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: nil)
     }
 
     /// Changes the palettes in one locked read-modify-write of the domain.
@@ -62,48 +65,41 @@ public struct PaletteDocument: Sendable {
     /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write,
     ///   ``PaletteError`` with code `.unreadable` when the stored value does not decode.
     public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
-        try update(replacingDamaged: false) { list, _ in try body(&list) }
+        let outcome = try change(body)
+        return (outcome.result, outcome.warnings)
     }
 
-    /// Changes the palettes like ``modify(_:)``, but when the stored value does not decode,
-    /// first saves it beside the domain file and gives `body` the built-in palettes to replace.
+    /// Changes the palettes like ``modify(_:)``, saying whether anything was stored before and,
+    /// when `replacingDamaged`, replacing a stored value that does not decode.
     ///
-    /// The copy is a new file `<domain file>.PaletteStore-<store>.damaged-<N>` holding the
-    /// stored data's bytes (or the XML property list of a value that is not data); it is
-    /// written, durably, before the domain is.
+    /// With `replacingDamaged`, a stored value that does not decode is first saved to a new file
+    /// `<domain file>.PaletteStore-<store>.damaged-<N>` beside the domain file (the stored data's
+    /// bytes, or the XML property list of a value that is not data), durably, and `body` then
+    /// receives the built-in palettes to replace.
     ///
-    /// - Returns: What `body` returns, the repair warnings of the load, and the path of the
-    ///   saved copy, `nil` when the stored value decoded.
-    /// - Throws: What ``modify(_:)`` throws, except `.unreadable`; nothing is replaced when
-    ///   saving the copy fails.
-    public func modifyReplacingDamaged<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String], savedCopy: String?) {
-        var savedCopy: String?
-        let (result, warnings) = try update(replacingDamaged: true) { list, copy in
-            savedCopy = copy
-            return try body(&list)
-        }
-        return (result, warnings, savedCopy)
-    }
-
-    private func update<Result>(replacingDamaged: Bool, _ body: (inout PaletteList, String?) throws -> Result) throws -> (result: Result, warnings: [String]) {
+    /// - Returns: What `body` returns, the repair warnings, whether a value was stored, and
+    ///   where a damaged value was saved.
+    /// - Throws: What ``modify(_:)`` throws (without `.unreadable` when `replacingDamaged`);
+    ///   nothing is replaced when saving the copy fails.
+    public func change<Result>(replacingDamaged: Bool = false, _ body: (inout PaletteList) throws -> Result) throws -> Outcome<Result> {
         try folder?.create()
-        var outcome: Result?
-        var warnings: [String] = []
+        var outcome: Outcome<Result>?
         var failure: (any Error)?
         try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             do {
+                let stored = domain?[key]
                 var savedCopy: String?
                 let loaded: (list: PaletteList, warnings: [String])
                 do {
-                    loaded = try decode(domain?[key])
+                    loaded = try decode(stored)
                 } catch let error as PaletteError where replacingDamaged && error.code == .unreadable {
-                    savedCopy = try saveDamaged(domain?[key])
+                    savedCopy = try saveDamaged(stored)
                     loaded = (PaletteList.builtIn, [])
                 }
-                warnings = loaded.warnings
                 var list = loaded.list
-                outcome = try body(&list, savedCopy)
-                guard list != loaded.list || !warnings.isEmpty || savedCopy != nil || domain?[key] == nil else { return }
+                let result = try body(&list)
+                outcome = Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
+                guard list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil else { return }
                 if domain == nil { domain = PropertyListDictionary() }
                 domain![key] = encode(list)
             } catch let error as PreferenceError {
@@ -113,7 +109,7 @@ public struct PaletteDocument: Sendable {
             }
         }
         if let failure { throw failure }
-        return (outcome!, warnings)
+        return outcome!
     }
 
     /// The JSON data of `list` (``PaletteJSON/encode(_:pretty:)``): keys sorted, other fields kept.

@@ -47,11 +47,16 @@ public enum PaletteText {
     /// Lines are read scalar by scalar, not by grapheme clusters, so a name starting with a
     /// combining mark or ending in a prepended mark reads back exactly; the emojis after the last
     /// colon are whole emojis (``Emoji``) separated by any spaces or tabs. Palettes keep the ids
-    /// their lines name; lines without one get unused ids (``PaletteList/unusedID(notIn:)``).
+    /// their lines name; lines without one get ids no line names and not in `reservedIDs`
+    /// (``PaletteList/unusedID(notIn:)``).
     ///
+    /// - Parameters:
+    ///   - text: The text form.
+    ///   - reservedIDs: Ids new palettes must not take, such as those of the palettes the text
+    ///     replaces, so that a new palette never takes over the id of a deleted one.
     /// - Returns: The palettes, or every problem found.
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func parse(_ text: String) -> Result<PaletteList, PaletteTextError> {
+    public static func parse(_ text: String, reservedIDs: Set<Int> = []) -> Result<PaletteList, PaletteTextError> {
         var problems: [Problem] = []
         var entries: [(id: Int?, name: String, emojis: String)] = []
         var seenIDs: [Int: Int] = [:]
@@ -100,7 +105,7 @@ public enum PaletteText {
             problems.append(Problem(line: 1, message: "no palettes left; a store keeps at least one"))
         }
         guard problems.isEmpty else { return .failure(PaletteTextError(problems: problems)) }
-        var ids = IDAllocator(avoiding: Set(entries.compactMap(\.id)))
+        var ids = IDAllocator(avoiding: reservedIDs.union(entries.compactMap(\.id)))
         let palettes = entries.map { Palette(name: $0.name, emojis: $0.emojis, id: $0.id ?? ids.next()) }
         do {
             return .success(try PaletteList(palettes))

@@ -145,4 +145,10 @@ struct PaletteTextTests {
     func separatedEmojisStaySeparate(emojis: String) {
         #expect(problems("[1] A: " + emojis).count == 1)
     }
+
+    @Test("Lines without an id avoid the reserved ids as well as those named")
+    func reservedIDsAvoided() throws {
+        let list = try PaletteText.parse("[1] A: 😀\nB: 🚗\nC: 🎈", reservedIDs: [1, 2, 7]).get()
+        #expect(list.palettes.map(\.id) == [1, 8, 9])
+    }
 }

@@ -86,7 +86,7 @@ extension PaletteCLITests {
 
         @Test("A UTF-8 byte-order mark and CRLF line ends are accepted in both import forms", arguments: [
             "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀\r\n",
-            "\u{FEFF}# comment\r\nVehicles: 🚗\r\nFaces: 😀\r\n",
+            "\u{FEFF}# comment\r[1] Vehicles: 🚗\r[2] Faces: 😀\r",
             "\u{FEFF}[{\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},\r\n{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]\r\n",
             "\u{FEFF}  [\r\n  {\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]",
         ])

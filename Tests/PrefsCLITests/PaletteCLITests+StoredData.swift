@@ -129,6 +129,14 @@ extension PaletteCLITests {
             #expect(try stored("Copy") == json)
         }
 
+        @Test("A new line in a text import never takes the id, or the other fields, of a palette it deletes")
+        func newTextLineTakesAFreshID() throws {
+            try store(#"[{"emojis":"😀","id":1,"name":"Kept","color":"red"},{"emojis":"🚗","id":2,"name":"Deleted","color":"blue"}]"#)
+            try folder.write("[1] Kept: 😀\nNew: 🎈\n", to: "in.txt")
+            #expect(try palette(["import", folder.file("in.txt")]).status == 0)
+            #expect(try stored() == #"[{"color":"red","emojis":"😀","id":1,"name":"Kept"},{"emojis":"🎈","id":3,"name":"New"}]"#)
+        }
+
         @Test("A stored name prefs would refuse round-trips through export, export --json, import and a no-op edit", arguments: [
             "", "   ", " Padded ", "two\nlines", "tab\tinside", "\u{301}starts with a mark", "ends with a prepend\u{600}",
             "[3] bracket", "# hash", "colon: inside", "carriage\rreturn", "sep\u{2028}arated", "\u{FEFF}bom", "nbsp\u{A0}",

@@ -93,7 +93,8 @@ extension PaletteCLITests {
             let environment = try editor("rewrite", #"printf '# mine\n[2] Sports: ⚽️🏀\nNew: 🎈🎈\n[1] Cars: 🚗\n' > "$1""#)
             let result = try palette("edit", environment: environment)
             #expect(result.status == 0, "\(result)")
-            #expect(try palette("list").stdout == "0\t2\tSports\t2\t⚽️🏀\n1\t3\tNew   \t1\t🎈\n2\t1\tCars  \t1\t🚗\n")
+            // The new line's id is above the built-ins' 1...9, so it takes over no deleted palette's id.
+            #expect(try palette("list").stdout == "0\t2\tSports\t2\t⚽️🏀\n1\t10\tNew   \t1\t🎈\n2\t1\tCars  \t1\t🚗\n")
             #expect(!folder.names().contains { $0.hasPrefix("prefs-palettes-") }, "left \(folder.names())")
         }
 

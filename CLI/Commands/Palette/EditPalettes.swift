@@ -41,7 +41,7 @@ extension Prefs {
                     continue
                 }
                 for warning in input.warnings { Output.error("warning: " + warning) }
-                let edited = input.isJSON ? input.list : input.list.keepingOtherFields(of: original)
+                let edited = try input.replacing(original)
                 guard edited != original else {
                     Output.error("no changes")
                     return

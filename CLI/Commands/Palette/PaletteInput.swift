@@ -5,11 +5,11 @@ import Palettes
 struct PaletteInput {
     /// The palettes read.
     let list: Palettes.PaletteList
-    /// Whether they came as JSON, which carries every field; the text form shows none but ids,
-    /// names and emojis.
-    let isJSON: Bool
     /// What reading had to repair (duplicate ids, repeated emojis).
     let warnings: [String]
+    /// The input when it is the text form, which shows only ids, names and emojis; `nil` for
+    /// JSON, which carries every field.
+    private let text: String?
 
     /// Reads `bytes` from `source`.
     ///
@@ -26,8 +26,8 @@ struct PaletteInput {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         let start = body.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(2)
-        isJSON = start.first == UInt8(ascii: "[") && start.dropFirst().first.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") } ?? true
-        if isJSON {
+        if start.first == UInt8(ascii: "["), start.dropFirst().first.map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }) ?? true {
+            self.text = nil
             do {
                 (list, warnings) = try PaletteDocument.decodeJSON(bytes, source: source)
             } catch {
@@ -35,11 +35,20 @@ struct PaletteInput {
             }
             return
         }
+        self.text = text
         switch PaletteText.parse(text) {
         case .success(let parsed): (list, warnings) = (parsed, [])
         case .failure(let error):
             throw CLIError(.usage, "\(source) is not a valid palette list",
                            diagnostics: error.problems.map { "\(source):\($0.line): error: \($0.message)" })
         }
+    }
+
+    /// The palettes that replace `current`: the JSON palettes as they are; or the text form's,
+    /// with new lines given ids `current` does not use and each id `current` has keeping its
+    /// other fields (``Palettes/Palette/otherFields``), which the text form does not show.
+    func replacing(_ current: Palettes.PaletteList) throws -> Palettes.PaletteList {
+        guard let text else { return list }
+        return try PaletteText.parse(text, reservedIDs: Set(current.palettes.map(\.id))).get().keepingOtherFields(of: current)
     }
 }

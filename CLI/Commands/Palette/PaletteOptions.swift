@@ -39,25 +39,24 @@ struct ResolvedPaletteOptions {
     @discardableResult
     func modify<Result>(notingNewStore: Bool = true, _ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
         let document = try document()
-        let hadNothing = try notingNewStore && !document.hasSavedPalettes()
-        let (result, warnings) = try withDamageHint { try document.modify(body) }
-        if hadNothing {
+        let outcome = try withDamageHint { try document.change(body) }
+        if notingNewStore && !outcome.hadSavedValue {
             Output.error("note: store \"\(store)\" in domain \"\(domain)\" had nothing saved; it starts from the \(Palette.builtins.count) built-in palettes")
         }
-        for warning in warnings { Output.error("warning: " + warning) }
-        return result
+        for warning in outcome.warnings { Output.error("warning: " + warning) }
+        return outcome.result
     }
 
     /// The stored palettes, printing repair warnings on stderr, and a note when the store has
     /// nothing saved and the built-in palettes are shown instead.
     func load() throws -> Palettes.PaletteList {
         let document = try document()
-        if try !document.hasSavedPalettes() {
+        let outcome = try withDamageHint { try document.read() }
+        if !outcome.hadSavedValue {
             Output.error("note: store \"\(store)\" in domain \"\(domain)\" has nothing saved; showing the \(Palette.builtins.count) built-in palettes")
         }
-        let (list, warnings) = try withDamageHint { try document.load() }
-        for warning in warnings { Output.error("warning: " + warning) }
-        return list
+        for warning in outcome.warnings { Output.error("warning: " + warning) }
+        return outcome.result
     }
 
     /// Runs `body`, adding to an `.unreadable` palette error how to replace the damaged value.
