@@ -83,10 +83,3 @@ public enum Emoji {
         return rest.last == "\u{E007F}" && rest.dropLast().allSatisfy { (0xE0020...0xE007E).contains($0.value) }
     }
 }
-
-extension String {
-    /// The string with zeros in front up to `width` characters.
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}

@@ -56,8 +56,16 @@ public enum PaletteJSON {
 
     /// Whether `text` is exactly one JSON value (whitespace around it allowed).
     static func isValue(_ text: String) -> Bool {
+        guard !text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return false }
         var scanner = JSONScanner(Array(text.utf8))
-        return (try? scanner.scanValue()) != nil && (try? scanner.expectEnd()) != nil && !text.utf8.starts(with: [0xEF, 0xBB, 0xBF])
+        do {
+            _ = try scanner.scanValue()
+            try scanner.expectEnd()
+            return true
+        } catch {
+            // Not one JSON value; the caller reports which field.
+            return false
+        }
     }
 
     private static func decodePalette(_ scanner: inout JSONScanner, number: Int) throws(JSONScanner.SyntaxError) -> Palette {

@@ -58,7 +58,9 @@ public struct PaletteList: Hashable, Sendable {
                 palette = palette.withID(newID)
                 seenIDs.insert(newID)
             }
-            if (try? checkName(palette.name)) == nil {
+            do {
+                try checkName(palette.name)
+            } catch {
                 let name = repairedName(palette.name, id: palette.id)
                 warnings.append("palette \(palette.id) had the name \(palette.name.debugDescription), which a name cannot be; it is now \"\(name)\"")
                 palette.name = name
