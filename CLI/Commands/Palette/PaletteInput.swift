@@ -25,7 +25,7 @@ struct PaletteInput {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        let start = body.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(2)
+        let start = Array(body.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(2))
         if start.first == UInt8(ascii: "["), start.dropFirst().first.map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }) ?? true {
             self.text = nil
             do {
