@@ -1,10 +1,10 @@
-import FoundationEssentials
+import Glibc
 import Preferences
 import PropertyLists
 
 /// Where a palette store lives: a key `PaletteStore:<name>` of a preferences domain, holding the
-/// palettes as JSON `Data` (an array of `{"emojis", "id", "name"}` objects, keys sorted), the way
-/// the EmojiArt app keeps them in `UserDefaults`.
+/// palettes as JSON `Data` (``PaletteJSON``: an array of `{"emojis", "id", "name"}` objects, keys
+/// sorted, other fields kept), the way the EmojiArt app keeps them in `UserDefaults`.
 public struct PaletteDocument: Sendable {
     /// The default domain, `palettes`.
     public static let defaultDomain = "palettes"
@@ -39,11 +39,21 @@ public struct PaletteDocument: Sendable {
 
     /// The stored palettes, repaired; the built-in palettes when nothing is stored.
     ///
-    /// - Returns: The palettes and any repair warnings.
+    /// - Returns: The palettes and any repair warnings (``PaletteList/repairing(_:)``).
     /// - Throws: ``PreferenceError`` when the domain file does not read, or ``PaletteError``
-    ///   with code `.unreadable` when the stored value is not palette JSON data.
+    ///   with code `.unreadable` when the stored value is not palette JSON data (``PaletteJSON``).
     public func load() throws -> (list: PaletteList, warnings: [String]) {
-        try decode(file.read()?[key])
+        let outcome = try read()
+        return (outcome.result, outcome.warnings)
+    }
+
+    /// The stored palettes like ``load()``, and whether anything was stored, from one read.
+    ///
+    /// - Throws: What ``load()`` throws.
+    public func read() throws -> Outcome<PaletteList> {
+        let stored = try file.read(key: key)?[key]
+        let loaded = try decode(stored)
+        return Outcome(result: loaded.list, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: nil)
     }
 
     /// Changes the palettes in one locked read-modify-write of the domain.
@@ -52,20 +62,45 @@ public struct PaletteDocument: Sendable {
     /// encoded and written. Nothing is written when `body` throws or changes nothing.
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
+    /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write,
+    ///   ``PaletteError`` with code `.unreadable` when the stored value does not decode.
     public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
-        var outcome: Result?
-        var warnings: [String] = []
+        let outcome = try change(body)
+        return (outcome.result, outcome.warnings)
+    }
+
+    /// Changes the palettes like ``modify(_:)``, saying whether anything was stored before and,
+    /// when `replacingDamaged`, replacing a stored value that does not decode.
+    ///
+    /// With `replacingDamaged`, a stored value that does not decode is first saved to a new file
+    /// `<domain file>.PaletteStore-<store>.damaged-<N>` beside the domain file (the stored data's
+    /// bytes, or the XML property list of a value that is not data), durably, and `body` then
+    /// receives the built-in palettes to replace.
+    ///
+    /// - Returns: What `body` returns, the repair warnings, whether a value was stored, and
+    ///   where a damaged value was saved.
+    /// - Throws: What ``modify(_:)`` throws (without `.unreadable` when `replacingDamaged`);
+    ///   nothing is replaced when saving the copy fails.
+    public func change<Result>(replacingDamaged: Bool = false, _ body: (inout PaletteList) throws -> Result) throws -> Outcome<Result> {
+        var outcome: Outcome<Result>?
         var failure: (any Error)?
         try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             do {
-                let loaded = try decode(domain?[key])
-                warnings = loaded.warnings
+                let stored = domain?[key]
+                var savedCopy: String?
+                let loaded: (list: PaletteList, warnings: [String])
+                do {
+                    loaded = try decode(stored)
+                } catch let error as PaletteError where replacingDamaged && error.code == .unreadable {
+                    savedCopy = try saveDamaged(stored)
+                    loaded = (PaletteList.builtIn, [])
+                }
                 var list = loaded.list
-                outcome = try body(&list)
-                guard list != loaded.list || !warnings.isEmpty || domain?[key] == nil else { return }
-                let data = try encode(list)
+                let result = try body(&list)
+                outcome = Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
+                guard list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil else { return }
                 if domain == nil { domain = PropertyListDictionary() }
-                domain![key] = data
+                domain![key] = encode(list)
             } catch let error as PreferenceError {
                 throw error
             } catch {
@@ -73,38 +108,34 @@ public struct PaletteDocument: Sendable {
             }
         }
         if let failure { throw failure }
-        return (outcome!, warnings)
+        return outcome!
     }
 
-    /// The JSON data of `list`: an array of palettes, keys sorted.
-    public func encode(_ list: PaletteList) throws(PreferenceError) -> PropertyList {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return .data([UInt8](try encoder.encode(list.palettes)))
-        } catch {
-            throw PreferenceError(.invalidArgument, "cannot encode the palettes of \(key): \(error)")
-        }
+    /// The JSON data of `list` (``PaletteJSON/encode(_:pretty:)``): keys sorted, other fields kept.
+    public func encode(_ list: PaletteList) -> PropertyList {
+        .data(Array(PaletteJSON.encode(list.palettes).utf8))
     }
 
-    /// Palettes from JSON: an array of `{"emojis", "id", "name"}` objects, as ``encode(_:)``
-    /// writes and `prefs palette export --json` prints.
+    /// Palettes from JSON (``PaletteJSON``), as ``encode(_:)`` writes and `prefs palette export
+    /// --json` prints.
     ///
     /// Duplicate ids are reassigned and repeated emojis dropped (see
-    /// ``PaletteList/repairing(_:)``); text that is not emoji is refused.
+    /// ``PaletteList/repairing(_:)``); text that is not a whole emoji and names that
+    /// ``PaletteList/checkName(_:)`` refuses are refused.
     ///
-    /// - Throws: ``PaletteError`` with code `.invalidArgument` naming what is wrong.
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` naming `source`, the line or
+    ///   the palette, and what is wrong.
     public static func decodeJSON(_ bytes: [UInt8], source: String) throws(PaletteError) -> (list: PaletteList, warnings: [String]) {
         let palettes: [Palette]
         do {
-            palettes = try JSONDecoder().decode([Palette].self, from: Data(bytes))
+            palettes = try PaletteJSON.decode(bytes)
         } catch {
-            throw PaletteError(.invalidArgument, "\(source) is not a JSON array of palettes ({\"emojis\", \"id\", \"name\"}): \(error)")
+            throw PaletteError(.invalidArgument, "\(source) is not a JSON array of palettes ({\"emojis\", \"id\", \"name\"}): \(error.message)")
         }
         guard !palettes.isEmpty else { throw PaletteError(.invalidArgument, "\(source) holds no palettes; a store keeps at least one") }
         for palette in palettes where !Emoji.nonEmojis(in: palette.emojis).isEmpty {
-            let strays = Emoji.nonEmojis(in: palette.emojis).map { "\"\($0)\"" }.joined(separator: ", ")
-            throw PaletteError(.invalidArgument, "\(source): palette \"\(palette.name)\" holds \(strays), which is not emoji")
+            let strays = Emoji.nonEmojis(in: palette.emojis).map(Emoji.describe).joined(separator: ", ")
+            throw PaletteError(.invalidArgument, "\(source): palette \"\(palette.name)\" holds \(strays), which is not emoji; a palette holds whole emojis only")
         }
         for palette in palettes {
             do throws(PaletteError) {
@@ -116,17 +147,41 @@ public struct PaletteDocument: Sendable {
         return PaletteList.repairing(palettes)
     }
 
-    private func decode(_ stored: PropertyList?) throws -> (list: PaletteList, warnings: [String]) {
+    private func decode(_ stored: PropertyList?) throws(PaletteError) -> (list: PaletteList, warnings: [String]) {
         guard let stored else { return (PaletteList.builtIn, []) }
         guard case .data(let bytes) = stored else {
             throw PaletteError(.unreadable,
                 "\(key) in \(file.domain) is \(stored.typeNameWithArticle), not palette JSON data; it was left untouched")
         }
         do {
-            return PaletteList.repairing(try JSONDecoder().decode([Palette].self, from: Data(bytes)))
+            return PaletteList.repairing(try PaletteJSON.decode(bytes))
         } catch {
             throw PaletteError(.unreadable,
-                "\(key) in \(file.domain) does not decode as palettes (a JSON array of {\"emojis\", \"id\", \"name\"}): \(error); it was left untouched")
+                "\(key) in \(file.domain) does not decode as palettes (a JSON array of {\"emojis\", \"id\", \"name\"}): \(error.message); it was left untouched")
         }
+    }
+
+    /// Writes `stored` to a new file beside the domain file and returns its path.
+    private func saveDamaged(_ stored: PropertyList?) throws(PreferenceError) -> String {
+        let bytes: [UInt8]
+        switch stored {
+        case .data(let data)?: bytes = data
+        case let value?:
+            do {
+                bytes = try PropertyListWriter().write(value)
+            } catch {
+                throw PreferenceError(.writeFailed, "cannot save the damaged \(key) of \(file.domain): \(error)")
+            }
+        case nil: bytes = []
+        }
+        // The store's name may hold any text; the file name keeps letters, digits, '-', '_' and '.'.
+        let safeName = String(key.unicodeScalars.map { scalar -> Character in
+            if scalar == ":" { return "-" }
+            return scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+        let base = file.path + "." + safeName + ".damaged-"
+        let path = (1...).lazy.map { base + String($0) }.first { access($0, F_OK) != 0 }!
+        try AtomicFile.write(bytes, to: path)
+        return path
     }
 }

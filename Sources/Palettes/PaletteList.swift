@@ -1,7 +1,7 @@
 /// The palettes of one store and EmojiArt's intents on them, made safe.
 ///
-/// Invariants, kept by every method: there is at least one palette; ids are unique; each
-/// palette's emojis are emojis (``Emoji``), none twice. Indices are clamped into range, never
+/// Invariants, kept by every method: there is at least one palette; ids are unique; names pass
+/// ``checkName(_:)``; each palette's emojis are whole emojis (``Emoji``), none twice. Indices are clamped into range, never
 /// trapped on; methods return the index they actually used.
 public struct PaletteList: Hashable, Sendable {
     /// The palettes, in order.
@@ -9,8 +9,9 @@ public struct PaletteList: Hashable, Sendable {
 
     /// Creates a list from palettes that already keep the invariants.
     ///
-    /// - Throws: ``PaletteError`` when `palettes` is empty, has duplicate ids, or holds
-    ///   non-emoji text or repeated emojis.
+    /// - Throws: ``PaletteError`` when `palettes` is empty, has duplicate ids, a name that
+    ///   ``checkName(_:)`` refuses, text that is not emoji, an emoji twice, or an other field that is
+    ///   not one JSON value.
     public init(_ palettes: [Palette]) throws(PaletteError) {
         guard !palettes.isEmpty else { throw PaletteError(.invalidArgument, "a palette store needs at least one palette") }
         var ids = Set<Int>()
@@ -23,44 +24,95 @@ public struct PaletteList: Hashable, Sendable {
             guard Emoji.uniqued(palette.emojis) == palette.emojis else {
                 throw PaletteError(.invalidArgument, "the palette \"\(palette.name)\" holds an emoji twice")
             }
+            if let key = Self.badOtherFields(of: palette).first {
+                throw PaletteError(.invalidArgument, "the field \"\(key)\" of palette \"\(palette.name)\" is not one JSON value other than emojis, id or name")
+            }
         }
         self.palettes = palettes
     }
 
-    /// Makes a list out of stored palettes, repairing what breaks the invariants.
+    /// Makes a list out of stored palettes, repairing what breaks the invariants, so that what
+    /// loads always round-trips through the text and JSON forms unchanged.
     ///
-    /// Duplicate ids are reassigned above the largest id, repeated emojis are dropped, and an
-    /// empty list becomes the built-in palettes. Text that is not emoji is kept as it was (it is
-    /// the user's data); each repair and each such oddity adds a warning.
+    /// Each repair adds a warning naming the palette: a duplicate id is replaced by an unused one
+    /// (``unusedID(notIn:)``); a name that ``checkName(_:)`` refuses has its line breaks and
+    /// control characters turned into spaces and surrounding spaces trimmed (an empty name
+    /// becomes "Palette ID"); text that is not a whole emoji is removed (the warning shows it, code
+    /// points included); repeated emojis are dropped; other fields that are not JSON values are
+    /// dropped; an empty list becomes the built-in palettes.
     ///
     /// - Returns: The list and the warnings, empty when nothing needed repair.
+    /// - Complexity: O(*n*) in the size of the palettes.
     public static func repairing(_ stored: [Palette]) -> (list: PaletteList, warnings: [String]) {
         var warnings: [String] = []
         guard !stored.isEmpty else {
             return (PaletteList(unchecked: Palette.builtins), ["the store held no palettes; it starts again with the built-in ones"])
         }
-        var nextID = (stored.map(\.id).max() ?? 0) + 1
-        var ids = Set<Int>()
+        var ids = IDAllocator(avoiding: Set(stored.map(\.id)))
+        var seenIDs = Set<Int>()
         var repaired: [Palette] = []
         for var palette in stored {
-            if !ids.insert(palette.id).inserted {
-                warnings.append("palette \"\(palette.name)\" had the id \(palette.id) of another palette; it now has the id \(nextID)")
-                palette = Palette(name: palette.name, emojis: palette.emojis, id: nextID)
-                ids.insert(nextID)
-                nextID += 1
+            if !seenIDs.insert(palette.id).inserted {
+                let newID = ids.next()
+                warnings.append("palette \"\(palette.name)\" had the id \(palette.id) of another palette; it now has the id \(newID)")
+                palette = palette.withID(newID)
+                seenIDs.insert(newID)
+            }
+            do {
+                try checkName(palette.name)
+            } catch {
+                let name = repairedName(palette.name, id: palette.id)
+                warnings.append("palette \(palette.id) had the name \(palette.name.debugDescription), which a name cannot be; it is now \"\(name)\"")
+                palette.name = name
+            }
+            let strays = Emoji.nonEmojis(in: palette.emojis)
+            if !strays.isEmpty {
+                warnings.append("palette \"\(palette.name)\" held \(strays.map(Emoji.describe).joined(separator: ", ")), which is not emoji (a whole emoji sequence); it was removed")
+                palette.emojis.removeAll { !Emoji.isEmoji($0) }
             }
             let unique = Emoji.uniqued(palette.emojis)
             if unique != palette.emojis {
                 warnings.append("palette \"\(palette.name)\" held some emojis twice; the repeats were removed")
                 palette.emojis = unique
             }
-            let strays = Emoji.nonEmojis(in: palette.emojis)
-            if !strays.isEmpty {
-                warnings.append("palette \"\(palette.name)\" holds text that is not emoji: \(strays.map { "\"\($0)\"" }.joined(separator: ", "))")
+            for key in badOtherFields(of: palette) {
+                warnings.append("palette \"\(palette.name)\" had a field \"\(key)\" that is not one JSON value; it was removed")
+                palette.otherFields[key] = nil
             }
             repaired.append(palette)
         }
         return (PaletteList(unchecked: repaired), warnings)
+    }
+
+    /// An id not in `used`: one above the largest (at least 1), or when the largest is
+    /// `Int.max`, the smallest positive id not in use. Never overflows.
+    ///
+    /// - Complexity: O(*n*) in the size of `used`.
+    public static func unusedID(notIn used: Set<Int>) -> Int {
+        var allocator = IDAllocator(avoiding: used)
+        return allocator.next()
+    }
+
+    /// This list with the other fields (``Palette/otherFields``) of `source`'s palettes added to
+    /// the palettes here with the same id that have none of their own: how an edit in the text
+    /// form, which shows only ids, names and emojis, keeps the fields other tools stored.
+    public func keepingOtherFields(of source: PaletteList) -> PaletteList {
+        let fields = Dictionary(source.palettes.map { ($0.id, $0.otherFields) }, uniquingKeysWith: { first, _ in first })
+        return PaletteList(unchecked: palettes.map { palette in
+            var palette = palette
+            if palette.otherFields.isEmpty, let kept = fields[palette.id] { palette.otherFields = kept }
+            return palette
+        })
+    }
+
+    private static func repairedName(_ name: String, id: Int) -> String {
+        let flattened = String(String.UnicodeScalarView(name.unicodeScalars.map { isLineBreakOrControl($0) ? " " : $0 }))
+        let trimmed = flattened.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+        return trimmed.isEmpty ? "Palette \(id)" : String(String.UnicodeScalarView(trimmed))
+    }
+
+    private static func badOtherFields(of palette: Palette) -> [String] {
+        palette.otherFields.filter { ["emojis", "id", "name"].contains($0.key) || !PaletteJSON.isValue($0.value) }.keys.sorted()
     }
 
     private init(unchecked palettes: [Palette]) {
@@ -93,7 +145,7 @@ public struct PaletteList: Hashable, Sendable {
         palettes.firstIndex { $0.name == name }
     }
 
-    /// Inserts a new palette with an id one above the largest.
+    /// Inserts a new palette with an unused id (``unusedID(notIn:)``: one above the largest).
     ///
     /// - Parameters:
     ///   - name: The palette's name, not empty.
@@ -105,7 +157,7 @@ public struct PaletteList: Hashable, Sendable {
     public mutating func insertPalette(named name: String, emojis: String = "", at index: Int = 0) throws(PaletteError) -> Int {
         try Self.checkName(name)
         try Self.checkEmojis(emojis, in: name)
-        let id = (palettes.map(\.id).max() ?? 0) + 1
+        let id = Self.unusedID(notIn: Set(palettes.map(\.id)))
         let safeIndex = min(max(index, 0), palettes.count)
         palettes.insert(Palette(name: name, emojis: Emoji.uniqued(emojis), id: id), at: safeIndex)
         return safeIndex
@@ -144,10 +196,13 @@ public struct PaletteList: Hashable, Sendable {
         return target
     }
 
-    /// Appends emojis the palette at `index` (clamped) does not hold yet.
+    /// Appends emojis the palette at `index` (clamped) does not hold yet (``Emoji/identity(_:)``).
+    ///
+    /// Every character of `emojis` must be a whole emoji (``Emoji``), so a modifier, joiner or
+    /// selector cannot attach to an emoji already held: the emojis held stay as they are.
     ///
     /// - Returns: How many emojis were added.
-    /// - Throws: ``PaletteError`` for text that is not emoji; nothing is added then.
+    /// - Throws: ``PaletteError`` for text that is not a whole emoji; nothing is added then.
     @discardableResult
     public mutating func addEmojis(_ emojis: String, toPaletteAt index: Int) throws(PaletteError) -> Int {
         let safeIndex = clamped(index)
@@ -157,40 +212,47 @@ public struct PaletteList: Hashable, Sendable {
         return palettes[safeIndex].emojis.count - before
     }
 
-    /// Removes each of `emojis` (whole grapheme clusters) from the palette at `index` (clamped).
+    /// Removes each of `emojis` (whole grapheme clusters, compared by ``Emoji/identity(_:)``)
+    /// from the palette at `index` (clamped).
     ///
     /// - Returns: How many emojis were removed.
     @discardableResult
     public mutating func removeEmojis(_ emojis: String, fromPaletteAt index: Int) -> Int {
         let safeIndex = clamped(index)
-        let unwanted = Set(emojis)
+        let unwanted = Set(emojis.map(Emoji.identity))
         let before = palettes[safeIndex].emojis.count
-        palettes[safeIndex].emojis.removeAll { unwanted.contains($0) }
+        palettes[safeIndex].emojis.removeAll { unwanted.contains(Emoji.identity($0)) }
         return before - palettes[safeIndex].emojis.count
     }
 
-    /// Names are text on one line without surrounding spaces, so that the text form
-    /// (``PaletteText``) carries every name exactly.
-    static func checkName(_ name: String) throws(PaletteError) {
-        if name.allSatisfy(\.isWhitespace) {
+    /// Checks a name: text on one line without surrounding spaces, so that the text form
+    /// (``PaletteText``) and the JSON form carry every name exactly.
+    ///
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` for an empty or blank name, a line
+    ///   break or control character other than a tab, or a space of any kind at either end.
+    public static func checkName(_ name: String) throws(PaletteError) {
+        let scalars = name.unicodeScalars
+        if scalars.allSatisfy(\.properties.isWhitespace) {
             throw PaletteError(.invalidArgument, "the palette has no name; a palette needs a name that is not empty")
         }
-        if name.unicodeScalars.contains(where: {
-            ($0.properties.generalCategory == .control && $0 != "\t")
-                || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator
-        }) {
+        if scalars.contains(where: isLineBreakOrControl) {
             throw PaletteError(.invalidArgument, "a palette name may not contain line breaks or control characters")
         }
-        if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+        if scalars.first?.properties.isWhitespace == true || scalars.last?.properties.isWhitespace == true {
             throw PaletteError(.invalidArgument, "a palette name may not start or end with spaces")
         }
+    }
+
+    private static func isLineBreakOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.properties.generalCategory == .control && scalar != "\t")
+            || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
     }
 
     private static func checkEmojis(_ emojis: String, in name: String) throws(PaletteError) {
         let strays = Emoji.nonEmojis(in: emojis)
         guard strays.isEmpty else {
             throw PaletteError(.invalidArgument,
-                "\(strays.map { "\"\($0)\"" }.joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds emojis only")
+                "\(strays.map(Emoji.describe).joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds whole emojis only")
         }
     }
 }

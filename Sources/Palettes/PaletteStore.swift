@@ -76,7 +76,8 @@ public final class PaletteStore: Sendable {
         state.withLock { $0.list.palette(at: index) }
     }
 
-    /// Inserts a new palette with an id one above the largest, at `index` clamped into range.
+    /// Inserts a new palette with an unused id (``PaletteList/unusedID(notIn:)``), at `index`
+    /// clamped into range.
     ///
     /// - Returns: The index it went to.
     /// - Throws: ``PaletteError`` for an empty name or text that is not emoji.

@@ -9,10 +9,15 @@
 ///
 /// Reordering lines reorders palettes, deleting a line removes its palette, and a line without
 /// `[ID]` is a new palette. A name may contain colons; the emojis follow the last one.
+/// Fields other tools stored beside `emojis`, `id` and `name` are not shown.
 public enum PaletteText {
     /// The text of `list`, preceded by comment lines that explain the form.
+    ///
+    /// Every line of `header` (split at any line break) becomes a comment line. ``parse(_:)``
+    /// reads the result back to `list`, except for ``Palette/otherFields``, which the text form
+    /// does not show (``PaletteList/keepingOtherFields(of:)`` takes them over by id).
     public static func format(_ list: PaletteList, header: String) -> String {
-        var text = header.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n")
+        var text = lines(of: header).map { "# " + String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
         text += """
 
             # One palette per line: [ID] NAME: EMOJIS. Reorder lines to reorder palettes, delete a
@@ -38,21 +43,31 @@ public enum PaletteText {
 
     /// Reads the text form.
     ///
-    /// Palettes keep the ids their lines name; lines without one get ids above every id used.
+    /// A UTF-8 byte-order mark at the start is ignored, and lines may end in LF, CRLF or CR.
+    /// Lines are read scalar by scalar, not by grapheme clusters, so a name starting with a
+    /// combining mark or ending in a prepended mark reads back exactly; the emojis after the last
+    /// colon are whole emojis (``Emoji``) separated by any spaces or tabs. Palettes keep the ids
+    /// their lines name; lines without one get ids no line names and not in `reservedIDs`
+    /// (``PaletteList/unusedID(notIn:)``).
     ///
+    /// - Parameters:
+    ///   - text: The text form.
+    ///   - reservedIDs: Ids new palettes must not take, such as those of the palettes the text
+    ///     replaces, so that a new palette never takes over the id of a deleted one.
     /// - Returns: The palettes, or every problem found.
-    public static func parse(_ text: String) -> Result<PaletteList, PaletteTextError> {
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func parse(_ text: String, reservedIDs: Set<Int> = []) -> Result<PaletteList, PaletteTextError> {
         var problems: [Problem] = []
         var entries: [(id: Int?, name: String, emojis: String)] = []
         var seenIDs: [Int: Int] = [:]
-        // "\r\n" is one Character, so lines are split on every kind of line end, not on "\n".
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (offset, rawLine) in lines(of: text).enumerated() {
             let number = offset + 1
-            var line = Substring(rawLine.trimmingCharacters(in: " \t\r"))
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            var line = trimmed(rawLine)
+            if line.isEmpty || line.first == "#" { continue }
             var id: Int?
-            if line.hasPrefix("[") {
-                guard let close = line.firstIndex(of: "]"), let value = Int(line[line.index(after: line.startIndex)..<close]) else {
+            if line.first == "[" {
+                guard let close = line.firstIndex(of: "]"),
+                      let value = Int(String(String.UnicodeScalarView(line[line.index(after: line.startIndex)..<close]))) else {
                     problems.append(Problem(line: number, message: "a line starting with '[' needs a number and ']': [ID] NAME: EMOJIS"))
                     continue
                 }
@@ -68,35 +83,67 @@ public enum PaletteText {
                 problems.append(Problem(line: number, message: "expected NAME: EMOJIS (a colon after the name)"))
                 continue
             }
-            let name = String(line[..<colon]).trimmingCharacters(in: " \t")
-            let emojis = String(line[line.index(after: colon)...]).filter { $0 != " " && $0 != "\t" }
-            if name.isEmpty {
-                problems.append(Problem(line: number, message: "the palette has no name"))
+            let name = String(String.UnicodeScalarView(trimmed(line[..<colon])))
+            do throws(PaletteError) {
+                try PaletteList.checkName(name)
+            } catch {
+                problems.append(Problem(line: number, message: error.message))
                 continue
             }
-            let strays = Emoji.nonEmojis(in: emojis)
-            if !strays.isEmpty {
+            let pieces = line[line.index(after: colon)...].split { $0 == " " || $0 == "\t" }
+            let emojis = pieces.flatMap { String(String.UnicodeScalarView($0)) }
+            var seen = Set<Character>()
+            let named = emojis.filter { !Emoji.isEmoji($0) && seen.insert($0).inserted }
+            if !named.isEmpty {
                 problems.append(Problem(line: number,
-                    message: "\(strays.map { "\"\($0)\"" }.joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji"))
+                    message: "\(named.map(Emoji.describe).joined(separator: ", ")) \(named.count == 1 ? "is" : "are") not emoji"))
                 continue
             }
-            entries.append((id, name, Emoji.uniqued(emojis)))
+            entries.append((id, name, Emoji.uniqued(String(emojis))))
         }
         if problems.isEmpty, entries.isEmpty {
             problems.append(Problem(line: 1, message: "no palettes left; a store keeps at least one"))
         }
         guard problems.isEmpty else { return .failure(PaletteTextError(problems: problems)) }
-        var nextID = (entries.compactMap(\.id).max() ?? 0) + 1
-        let palettes = entries.map { entry -> Palette in
-            if let id = entry.id { return Palette(name: entry.name, emojis: entry.emojis, id: id) }
-            defer { nextID += 1 }
-            return Palette(name: entry.name, emojis: entry.emojis, id: nextID)
-        }
+        var ids = IDAllocator(avoiding: reservedIDs.union(entries.compactMap(\.id)))
+        let palettes = entries.map { Palette(name: $0.name, emojis: $0.emojis, id: $0.id ?? ids.next()) }
         do {
             return .success(try PaletteList(palettes))
         } catch {
             return .failure(PaletteTextError(problems: [Problem(line: 1, message: error.message)]))
         }
+    }
+
+    /// The lines of `text` as scalars, after a byte-order mark; a line ends at LF, CRLF, CR or
+    /// any other Unicode line break.
+    private static func lines(of text: String) -> [Substring.UnicodeScalarView] {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var lines: [Substring.UnicodeScalarView] = []
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            guard ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) else {
+                index = scalars.index(after: index)
+                continue
+            }
+            lines.append(scalars[start..<index])
+            index = scalars.index(after: index)
+            if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+            start = index
+        }
+        lines.append(scalars[start...])
+        return lines
+    }
+
+    /// `scalars` without spaces and tabs at either end.
+    private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
+            return scalars[scalars.endIndex...]
+        }
+        return scalars[first...last]
     }
 }
 
@@ -107,14 +154,4 @@ public struct PaletteTextError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The problems, one per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
-}
-
-extension StringProtocol {
-    /// The string without leading and trailing characters from `set`.
-    func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        guard let start = firstIndex(where: { !characters.contains($0) }),
-              let end = lastIndex(where: { !characters.contains($0) }) else { return "" }
-        return String(self[start...end])
-    }
 }

@@ -161,4 +161,22 @@ struct PaletteDocumentTests {
             Issue.record("unexpected \(result)")
         }
     }
+
+    @Test("read and change say whether a value was stored; nothing stored means the built-ins")
+    func hadSavedValue() throws {
+        #expect(try document().read().hadSavedValue == false)
+        #expect(try document().change { try $0.insertPalette(named: "X") }.hadSavedValue == false)
+        #expect(try document().read().hadSavedValue == true)
+        #expect(try document().change { _ in }.hadSavedValue == true)
+    }
+
+    @Test("change(replacingDamaged:) saves the undecodable bytes beside the domain file, then replaces them")
+    func replacingDamaged() throws {
+        try folder.write(DomainFixtures.applePlist([("PaletteStore:Main", DomainFixtures.dataElement("[{oops"))]), to: "palettes.plist")
+        let outcome = try document().change(replacingDamaged: true) { $0 = try PaletteList([Palette(name: "New", emojis: "😀", id: 1)]) }
+        #expect(outcome.damagedCopy == folder.file("palettes.plist.PaletteStore-Main.damaged-1"))
+        #expect(folder.bytes("palettes.plist.PaletteStore-Main.damaged-1") == Array("[{oops".utf8))
+        #expect(try DomainFixtures.storedJSON(in: folder) == #"[{"emojis":"😀","id":1,"name":"New"}]"#)
+        #expect(try document().change(replacingDamaged: true) { _ in }.damagedCopy == nil)
+    }
 }

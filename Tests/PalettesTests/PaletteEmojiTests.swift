@@ -10,19 +10,42 @@ struct PaletteEmojiTests {
         try PaletteList([Palette(name: "Mine", emojis: emojis, id: 1)])
     }
 
-    @Test("Emoji.isEmoji accepts pictographs, presentation-selected symbols and keycaps", arguments: [
-        "🚗", "☀️", "🏎", "1️⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️",
+    @Test("Emoji.isEmoji accepts pictographs, presentation-selected symbols, keycaps, flags, tag and joiner sequences", arguments: [
+        "🚗", "☀️", "🏎", "1️⃣", "1⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "☺", "☺︎", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
+        "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "🧑‍🦰", "❤️‍🔥", "🦰",
     ])
     func emojisAreEmoji(text: String) {
         #expect(text.count == 1)
         #expect(Emoji.isEmoji(Character(text)))
     }
 
-    @Test("Emoji.isEmoji refuses letters, digits, #, spaces, punctuation and lone modifiers or regional indicators", arguments: [
-        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫",
+    @Test("Emoji.isEmoji refuses text, and modifiers, joiners, selectors and tags that are not part of a whole emoji", arguments: [
+        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫", "🏽🏽", "🏽\u{FE0F}", "🚗🏽",
+        "1\u{FE0F}", "😀\u{200D}", "\u{200D}", "\u{FE0F}", "😀\u{301}", "😀\u{FE0F}\u{FE0F}", "😀\u{E0067}",
+        "#\u{20E3}\u{20E3}", "\u{20E3}", "\u{E007F}", "a\u{20E3}",
     ])
     func textIsNotEmoji(text: String) {
         #expect(!Emoji.isEmoji(Character(text)))
+    }
+
+    @Test("Emojis differing only in variation selectors have one identity; skin tones make another")
+    func identityIgnoresSelectors() {
+        #expect(Emoji.identity("☺") == Emoji.identity("☺️"))
+        #expect(Emoji.identity("☺︎") == Emoji.identity("☺️"))
+        #expect(Emoji.identity("1⃣") == Emoji.identity("1️⃣"))
+        #expect(Emoji.identity("👍") != Emoji.identity("👍🏽"))
+        #expect(Emoji.uniqued("☺☺️1️⃣1⃣") == "☺1️⃣")
+    }
+
+    @Test("Any two emojis written one after the other split back into the same two")
+    func concatenationNeverResegments() {
+        let emojis = Palette.builtins.flatMap { Array($0.emojis) } + Self.clusters.map(Character.init)
+            + ["☺", "1⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "🇩🇪", "👁️‍🗨️"]
+        for first in emojis {
+            for second in emojis {
+                #expect(Array(String(first) + String(second)) == [first, second])
+            }
+        }
     }
 
     @Test("Emoji.nonEmojis lists each stray once, in order")

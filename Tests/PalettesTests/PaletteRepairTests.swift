@@ -36,12 +36,12 @@ struct PaletteRepairTests {
         #expect(warnings.count == 1)
     }
 
-    @Test("Text that is not emoji is kept as the user's data, with a warning naming it")
-    func strayTextKept() {
-        let (list, warnings) = PaletteList.repairing([Palette(name: "Old", emojis: "🌲x🚗 ", id: 2)])
-        #expect(list.palettes == [Palette(name: "Old", emojis: "🌲x🚗 ", id: 2)])
+    @Test("Text that is not a whole emoji is removed on load, with a warning naming it, code points included")
+    func strayTextRemoved() {
+        let (list, warnings) = PaletteList.repairing([Palette(name: "Old", emojis: "🌲x🚗 😀\u{200D}", id: 2)])
+        #expect(list.palettes == [Palette(name: "Old", emojis: "🌲🚗", id: 2)])
         #expect(warnings.count == 1)
-        #expect(warnings[0].contains("\"x\"") && warnings[0].contains("\" \""))
+        #expect(warnings[0].contains("\"x\"") && warnings[0].contains("\" \" (U+0020)") && warnings[0].contains("(U+1F600 U+200D)"), "\(warnings)")
     }
 
     @Test("Palettes that keep the invariants come back unchanged and without warnings")
@@ -84,5 +84,28 @@ struct PaletteRepairTests {
         #expect(faces.emojis.contains("🐻‍❄️" as Character))
         #expect(faces.emojis.contains("🐻" as Character))
         #expect(faces.emojis.count == 20)
+    }
+
+    @Test("A name the text form could not carry is repaired with a warning naming it", arguments: [
+        ("", "Palette 3"), ("  ", "Palette 3"), (" Padded ", "Padded"), ("two\nlines", "two lines"), ("a\r\nb", "a  b"),
+        ("\u{A0}nbsp\u{3000}", "nbsp"), ("x\u{2028}y", "x y"), ("\u{85}", "Palette 3"),
+    ])
+    func namesRepaired(stored: String, repaired: String) throws {
+        let (list, warnings) = PaletteList.repairing([Palette(name: stored, emojis: "😀", id: 3)])
+        #expect(list.palettes == [Palette(name: repaired, emojis: "😀", id: 3)])
+        #expect(warnings == ["palette 3 had the name \(stored.debugDescription), which a name cannot be; it is now \"\(repaired)\""])
+        #expect(throws: Never.self) { try PaletteList(list.palettes) }
+    }
+
+    @Test("Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing",
+          arguments: ["", "1 2", "{", "\u{FEFF}1", "nul", "\"open"])
+    func badOtherFieldsDropped(value: String) {
+        for palette in [Palette(name: "A", emojis: "", id: 1, otherFields: ["x": value, "ok": "[1]"]),
+                        Palette(name: "A", emojis: "", id: 1, otherFields: ["name": "\"B\"", "ok": "[1]"])] {
+            #expect(throws: PaletteError.self) { try PaletteList([palette]) }
+            let (list, warnings) = PaletteList.repairing([palette])
+            #expect(list.palettes[0].otherFields == ["ok": "[1]"])
+            #expect(warnings.count == 1 && warnings[0].contains("is not one JSON value"), "\(warnings)")
+        }
     }
 }

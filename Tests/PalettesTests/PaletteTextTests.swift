@@ -118,4 +118,37 @@ struct PaletteTextTests {
         }
         #expect(error.description == "line 1: expected NAME: EMOJIS (a colon after the name)\nline 2: \"x\" is not emoji")
     }
+
+    @Test("A byte-order mark and CR, CRLF or Unicode line ends are read; a name never picks up the mark", arguments: [
+        "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀", "\u{FEFF}[1] Vehicles: 🚗\r[2] Faces: 😀\r", "[1] Vehicles: 🚗\u{2028}[2] Faces: 😀\n",
+    ])
+    func byteOrderMarkAndLineEnds(text: String) throws {
+        let list = try PaletteText.parse(text).get()
+        #expect(list.palettes == [Palette(name: "Vehicles", emojis: "🚗", id: 1), Palette(name: "Faces", emojis: "😀", id: 2)])
+    }
+
+    @Test("Names that combine with the space or colon around them survive format then parse", arguments: [
+        "\u{301}accent first", "prepend last\u{600}", "\u{200D}joiner", "zwj last\u{200D}", "\u{FEFF}bom", "tab\tin",
+    ])
+    func namesReadScalarByScalar(name: String) throws {
+        let list = try PaletteList([Palette(name: name, emojis: "👍🏽", id: 4)])
+        #expect(try PaletteText.parse(PaletteText.format(list, header: "h")).get() == list)
+    }
+
+    @Test("A header with any kind of line break stays comments", arguments: ["a\rb", "a\u{2028}b", "a\r\nb", "a\u{85}b"])
+    func headerLineBreaks(header: String) throws {
+        let list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
+        #expect(try PaletteText.parse(PaletteText.format(list, header: header)).get() == list)
+    }
+
+    @Test("Emojis separated by spaces are read one by one, never joined into another emoji", arguments: ["🇫 🇷", "👍 🏽", "😀 \u{200D}🚗"])
+    func separatedEmojisStaySeparate(emojis: String) {
+        #expect(problems("[1] A: " + emojis).count == 1)
+    }
+
+    @Test("Lines without an id avoid the reserved ids as well as those named")
+    func reservedIDsAvoided() throws {
+        let list = try PaletteText.parse("[1] A: 😀\nB: 🚗\nC: 🎈", reservedIDs: [1, 2, 7]).get()
+        #expect(list.palettes.map(\.id) == [1, 8, 9])
+    }
 }

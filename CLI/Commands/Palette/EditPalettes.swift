@@ -9,10 +9,12 @@ extension Prefs {
             commandName: "edit",
             abstract: "Edit the palettes in $VISUAL or $EDITOR.",
             discussion: """
-                Opens the text form (one palette per line, [ID] NAME: EMOJIS). On save it is validated; \
-                if it has problems they are shown and you are asked whether to edit again. Nothing changes \
-                unless the result is valid, and nothing changes if another process changed the store while \
-                you were editing (your text is kept in a file then).
+                Opens the text form (one palette per line, [ID] NAME: EMOJIS; see import for what is \
+                accepted). On save it is validated; if it has problems they are shown and you are asked \
+                whether to edit again. Palettes keep the fields other tools stored under their id. Nothing \
+                changes unless the result is valid, and nothing changes if another process changed the \
+                store while you were editing (your text is kept in a file then; edit again and copy your \
+                changes over).
                 """
         )
 
@@ -28,29 +30,36 @@ extension Prefs {
             defer { if !keepFile { unlink(path) } }
             while true {
                 try Editor.open(path)
-                let text = try String(decoding: InputFile.read(path), as: UTF8.self)
-                switch PaletteText.parse(text) {
-                case .success(let edited):
-                    guard edited != original else {
-                        Output.error("no changes")
-                        return
-                    }
-                    let changedMeanwhile = try options.modify { list -> Bool in
-                        guard list == original else { return true }
-                        list = edited
-                        return false
-                    }
-                    if changedMeanwhile {
-                        keepFile = true
-                        throw CLIError(.writeFailed, "the palettes changed while you were editing; nothing was saved. Your text is in \(path) (prefs palette import \(path) applies it)")
-                    }
-                    return
-                case .failure(let error):
-                    for problem in error.problems { Output.error("\(path):\(problem.line): error: \(problem.message)") }
+                let input: PaletteInput
+                do {
+                    input = try PaletteInput(InputFile.read(path), source: path)
+                } catch let error as CLIError {
+                    for line in error.diagnostics.isEmpty ? ["\(path): error: \(error.message)"] : error.diagnostics { Output.error(line) }
                     guard Prompt.confirm("Edit again? [Y/n] ") else {
                         throw CLIError(.usage, "the palettes were not changed")
                     }
+                    continue
                 }
+                for warning in input.warnings { Output.error("warning: " + warning) }
+                let edited = try input.replacing(original)
+                guard edited != original else {
+                    Output.error("no changes")
+                    return
+                }
+                let changedMeanwhile = try options.modify(notingNewStore: false) { list -> Bool in
+                    guard list == original else { return true }
+                    list = edited
+                    return false
+                }
+                if changedMeanwhile {
+                    keepFile = true
+                    throw CLIError(.writeFailed, """
+                        the palettes changed while you were editing; nothing was saved. Your text is in \(path). \
+                        Importing it as it is would undo the other change: run prefs palette edit again and copy \
+                        your changes over from that file
+                        """)
+                }
+                return
             }
         }
     }

@@ -4,13 +4,15 @@ import Palettes
 extension Prefs {
     /// `prefs palette add NAME [--emojis E] [--at INDEX]`.
     struct AddPalette: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a palette with a new id.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a palette with a new id.",
+            discussion: "The id is one above the largest, or the smallest unused one when the largest possible id is taken.")
 
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
-        @Argument(help: "The new palette's name.") var name: String
-        @Option(help: "Its emojis.") var emojis = ""
+        @Argument(help: "The new palette's name: one line, no spaces at either end.") var name: String
+        @Option(help: "Its emojis: whole emojis only; repeats are dropped.") var emojis = ""
         @Option(parsing: .unconditional, help: "Where it goes (clamped); the front by default.") var at = 0
 
         func run() throws {
@@ -47,7 +49,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
-        @Argument(help: "The new name.") var newName: String
+        @Argument(help: "The new name: one line, no spaces at either end.") var newName: String
 
         func run() throws {
             try options.modify { list in
@@ -83,7 +85,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
-        @Argument(help: "The emojis to add.") var emojis: String
+        @Argument(help: "The emojis to add: whole emojis only (see prefs palette --help).") var emojis: String
 
         func run() throws {
             try options.modify { list in
@@ -101,7 +103,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
-        @Argument(help: "The emojis to remove.") var emojis: String
+        @Argument(help: "The emojis to remove; ☺ also removes ☺️.") var emojis: String
 
         func run() throws {
             try options.modify { list in

@@ -7,7 +7,12 @@ extension Prefs {
     struct ListPalettes: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the palettes: index, id, name, emoji count and a preview."
+            abstract: "List the palettes: index, id, name, emoji count and a preview.",
+            discussion: """
+                One palette per line, tab-separated; names are padded to the width of the widest (wide \
+                characters and emojis count two columns). A store with nothing saved lists the built-in \
+                palettes, with a note on stderr.
+                """
         )
 
         @ParentCommand var palette: PaletteCommand
@@ -27,10 +32,10 @@ extension Prefs {
                 Output.write(try JSONWriter().write(.array(entries)))
                 return
             }
-            let nameWidth = list.palettes.map(\.name.count).max() ?? 0
+            let nameWidth = list.palettes.map { DisplayWidth.of($0.name) }.max() ?? 0
             for (index, palette) in list.palettes.enumerated() {
                 let preview = palette.emojis.count > 12 ? String(palette.emojis.prefix(12)) + "…" : palette.emojis
-                let name = palette.name + String(repeating: " ", count: nameWidth - palette.name.count)
+                let name = palette.name + String(repeating: " ", count: nameWidth - DisplayWidth.of(palette.name))
                 Output.write("\(index)\t\(palette.id)\t\(name)\t\(palette.emojis.count)\t\(preview)\n")
             }
         }
@@ -45,16 +50,21 @@ extension Prefs {
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
         @OptionGroup var selector: PaletteSelector
 
-        @Option(help: "Emojis per row.")
+        @Option(parsing: .unconditional, help: "Emojis per row, at least 1.")
         var columns = 8
+
+        func validate() throws {
+            guard columns >= 1 else { throw ValidationError("--columns must be at least 1, not \(columns)") }
+        }
 
         func run() throws {
             let list = try options.load()
             let palette = list.palettes[try selector.resolve(in: list)]
-            Output.write("\(palette.name) (id \(palette.id), \(palette.emojis.count) emojis)\n")
+            let count = palette.emojis.count
+            Output.write("\(palette.name) (id \(palette.id), \(count) \(count == 1 ? "emoji" : "emojis"))\n")
             let emojis = Array(palette.emojis)
-            for row in stride(from: 0, to: emojis.count, by: max(columns, 1)) {
-                Output.write(emojis[row..<min(row + max(columns, 1), emojis.count)].map(String.init).joined(separator: " ") + "\n")
+            for row in stride(from: 0, to: emojis.count, by: columns) {
+                Output.write(emojis[row...].prefix(columns).map(String.init).joined(separator: " ") + "\n")
             }
         }
     }

@@ -33,19 +33,46 @@ struct ResolvedPaletteOptions {
         return try PaletteDocument(storeName: store, domain: domain, folder: folder)
     }
 
-    /// Changes the store in one locked read-modify-write, printing repair warnings on stderr.
+    /// Changes the store in one locked read-modify-write, printing repair warnings on stderr,
+    /// and, when `notingNewStore`, a note if the store had nothing saved (so a mistyped `--store`
+    /// or `--domain` shows).
     @discardableResult
-    func modify<Result>(_ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
-        let (result, warnings) = try document().modify(body)
-        for warning in warnings { Output.error("warning: " + warning) }
-        return result
+    func modify<Result>(notingNewStore: Bool = true, _ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
+        let document = try document()
+        let outcome = try withDamageHint { try document.change(body) }
+        if notingNewStore && !outcome.hadSavedValue {
+            Output.error("note: store \"\(store)\" in domain \"\(domain)\" had nothing saved; it starts from the \(Palette.builtins.count) built-in palettes")
+        }
+        for warning in outcome.warnings { Output.error("warning: " + warning) }
+        return outcome.result
     }
 
-    /// The stored palettes, printing repair warnings on stderr.
+    /// The stored palettes, printing repair warnings on stderr, and a note when the store has
+    /// nothing saved and the built-in palettes are shown instead.
     func load() throws -> Palettes.PaletteList {
-        let (list, warnings) = try document().load()
-        for warning in warnings { Output.error("warning: " + warning) }
-        return list
+        let document = try document()
+        let outcome = try withDamageHint { try document.read() }
+        if !outcome.hadSavedValue {
+            Output.error("note: store \"\(store)\" in domain \"\(domain)\" has nothing saved; showing the \(Palette.builtins.count) built-in palettes")
+        }
+        for warning in outcome.warnings { Output.error("warning: " + warning) }
+        return outcome.result
+    }
+
+    /// Runs `body`, adding to an `.unreadable` palette error how to replace the damaged value.
+    func withDamageHint<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as PaletteError where error.code == .unreadable {
+            let options = (root.map { ["--root", $0] } ?? []) + ["--domain", domain, "--store", store]
+            throw CLIError(.unreadable, error.message + ". To replace it, saving it aside first: prefs palette import --replace-damaged "
+                + options.map(Self.shellQuoted).joined(separator: " ") + " FILE")
+        }
+    }
+
+    private static func shellQuoted(_ word: String) -> String {
+        word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@".contains($0)) } && !word.isEmpty
+            ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'''"#) + "'"
     }
 }
 

@@ -1,64 +1,71 @@
 import ArgumentParser
 import Palettes
-import PropertyLists
 
 extension Prefs {
     /// `prefs palette export [--json]`.
     struct ExportPalettes: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Print the palettes: the editable text form, or with --json a JSON array for other tools."
+            abstract: "Print the palettes: the editable text form, or with --json a JSON array for other tools.",
+            discussion: """
+                --json prints every field, including ones other tools stored beside emojis, id and name. \
+                The text form shows ids, names and emojis; importing it back keeps the other fields of \
+                each id. Either form imported back gives the same store.
+                """
         )
 
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
-        @Flag(help: "Print a plain JSON array of {\"emojis\", \"id\", \"name\"}.") var json = false
+        @Flag(help: "Print a JSON array of {\"emojis\", \"id\", \"name\", …}, other fields included.") var json = false
 
         func run() throws {
             let list = try options.load()
             if json {
-                let entries: [PropertyList] = list.palettes.map {
-                    ["id": .integer(PropertyListInteger($0.id)), "name": .string($0.name), "emojis": .string($0.emojis)]
-                }
-                Output.write(try JSONWriter().write(.array(entries)))
+                Output.write(PaletteJSON.encode(list.palettes, pretty: true))
             } else {
                 Output.write(PaletteText.format(list, header: "Palettes of store \"\(options.store)\" in domain \"\(options.domain)\"."))
             }
         }
     }
 
-    /// `prefs palette import FILE|-`.
+    /// `prefs palette import [--replace-damaged] FILE|-`.
     struct ImportPalettes: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Replace the store's palettes with a JSON array or the text form.",
-            discussion: "The input is validated first (emojis only, names not empty, at least one palette); duplicate ids are reassigned. On any error nothing changes."
+            discussion: """
+                FILE holds the JSON that export --json prints (an array of {"emojis", "id", "name"}; other \
+                fields are stored as they are) or the text form that export prints ([ID] NAME: EMOJIS per \
+                line; palettes keep the other fields stored under their id). A UTF-8 byte-order mark and \
+                CRLF line ends are accepted. The input is validated first (whole emojis only, names on one \
+                line without surrounding spaces, at least one palette, no duplicate JSON keys); duplicate \
+                ids are reassigned. On any error nothing changes. When the stored value does not decode \
+                (exit 3), --replace-damaged saves it to a new file beside the domain file, prints its path \
+                and replaces it.
+                """
         )
 
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
+        @Flag(help: "If the stored value does not decode, save it beside the domain file first, then replace it.")
+        var replaceDamaged = false
         @Argument(help: "The file to import; '-' reads standard input.") var file: String
 
         func run() throws {
-            let bytes = try InputFile.read(file)
-            let source = file == "-" ? "<stdin>" : file
-            let imported: Palettes.PaletteList
-            // JSON is an array of objects ("[{" or "[]"); the text form may also start with "[" (an id).
-            let significant = bytes.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix(2)
-            if significant.first == UInt8(ascii: "["), significant.dropFirst().first.map({ $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "]") }) ?? true {
-                let (list, warnings) = try PaletteDocument.decodeJSON(bytes, source: source)
-                for warning in warnings { Output.error("warning: " + warning) }
-                imported = list
-            } else {
-                switch PaletteText.parse(String(decoding: bytes, as: UTF8.self)) {
-                case .success(let list): imported = list
-                case .failure(let error):
-                    throw CLIError(.usage, "\(source) is not a valid palette list:\n" + error.problems.map { "\(source):\($0.line): error: \($0.message)" }.joined(separator: "\n"))
+            let input = try PaletteInput(InputFile.read(file), source: file == "-" ? "<stdin>" : file)
+            for warning in input.warnings { Output.error("warning: " + warning) }
+            // The old palettes are replaced, so their repair warnings are not shown.
+            let replace = { (list: inout Palettes.PaletteList) in list = try input.replacing(list) }
+            let document = try options.document()
+            if replaceDamaged {
+                if let saved = try document.change(replacingDamaged: true, replace).damagedCopy {
+                    Output.error("note: the damaged value of \(document.key) was saved to \(saved)")
                 }
+            } else {
+                try options.withDamageHint { _ = try document.modify(replace) }
             }
-            try options.modify { $0 = imported }
         }
     }
 }

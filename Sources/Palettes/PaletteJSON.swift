@@ -1,0 +1,128 @@
+/// The JSON form of a store's palettes: an array of objects with the keys `emojis` (a string),
+/// `id` (an integer) and `name` (a string), plus any other fields, which are kept as they were.
+///
+/// ```json
+/// [{"color":"#ff0000","emojis":"❤️🧡","id":1,"name":"Hearts"}]
+/// ```
+///
+/// Reading is strict (see `JSONScanner`): duplicate keys, unpaired surrogates, bytes that are not
+/// UTF-8 and an `id` that is not a whole number in the 64-bit range are refused; a UTF-8
+/// byte-order mark before the array is allowed. Any other shape (an object at the top, an
+/// element that is not an object, a missing or mistyped field) is refused too, never guessed at.
+///
+/// Writing puts the keys of each object in code-point order, known and other fields together,
+/// escapes only what JSON requires (`"`, `\`, control characters), and copies each other field's
+/// JSON text byte for byte.
+public enum PaletteJSON {
+    /// The palettes in `bytes`, as stored, not yet checked against the invariants of ``PaletteList``.
+    ///
+    /// - Parameter bytes: JSON text.
+    /// - Returns: The palettes, in order.
+    /// - Throws: A message naming the line and the palette when the JSON is malformed or not
+    ///   palettes.
+    /// - Complexity: O(*n*) in the length of `bytes`.
+    public static func decode(_ bytes: [UInt8]) throws(PaletteJSONError) -> [Palette] {
+        var scanner = JSONScanner(bytes)
+        var palettes: [Palette] = []
+        do throws(JSONScanner.SyntaxError) {
+            guard scanner.peek() == UInt8(ascii: "[") else { throw scanner.error("expected a JSON array of palettes") }
+            try scanner.scanArray { (scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
+                palettes.append(try decodePalette(&scanner, number: palettes.count + 1))
+            }
+            try scanner.expectEnd()
+        } catch {
+            throw PaletteJSONError(message: "line \(error.line): \(error.message)")
+        }
+        return palettes
+    }
+
+    /// The JSON text of `palettes`: one line, or indented by two spaces per level ending in a
+    /// line break when `pretty`.
+    ///
+    /// - Complexity: O(*n*) in the size of the palettes.
+    public static func encode(_ palettes: [Palette], pretty: Bool = false) -> String {
+        let objects = palettes.map { palette in
+            var fields = palette.otherFields
+            fields["emojis"] = quoted(palette.emojis)
+            fields["id"] = String(palette.id)
+            fields["name"] = quoted(palette.name)
+            let members = fields.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            guard pretty else { return "{" + members.map { quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}" }
+            return "  {\n" + members.map { "    " + quoted($0.key) + ": " + $0.value }.joined(separator: ",\n") + "\n  }"
+        }
+        guard pretty else { return "[" + objects.joined(separator: ",") + "]" }
+        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Whether `text` is exactly one JSON value (whitespace around it allowed).
+    static func isValue(_ text: String) -> Bool {
+        guard !text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return false }
+        var scanner = JSONScanner(Array(text.utf8))
+        do {
+            _ = try scanner.scanValue()
+            try scanner.expectEnd()
+            return true
+        } catch {
+            // Not one JSON value; the caller reports which field.
+            return false
+        }
+    }
+
+    private static func decodePalette(_ scanner: inout JSONScanner, number: Int) throws(JSONScanner.SyntaxError) -> Palette {
+        let start = scanner.position
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error("palette \(number) is not a JSON object {\"emojis\", \"id\", \"name\"}")
+        }
+        var name: String?, emojis: String?, id: Int?
+        var otherFields: [String: String] = [:]
+        try scanner.scanObject { (key: String, scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
+            switch key {
+            case "name", "emojis":
+                guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("\"\(key)\" of palette \(number) is not a string") }
+                let value = try scanner.scanString()
+                if key == "name" { name = value } else { emojis = value }
+            case "id":
+                let range = try scanner.scanValue()
+                guard let value = Int(scanner.text(range)) else {
+                    throw scanner.error("\"id\" of palette \(number) is \(scanner.text(range)), not a whole number from \(Int.min) to \(Int.max)")
+                }
+                id = value
+            default:
+                otherFields[key] = scanner.text(try scanner.scanValue())
+            }
+        }
+        guard let name, let emojis, let id else {
+            let missing = [("emojis", emojis == nil), ("id", id == nil), ("name", name == nil)].filter(\.1).map { "\"\($0.0)\"" }
+            throw JSONScanner.SyntaxError(message: "palette \(number) has no \(missing.joined(separator: ", "))", line: scanner.line(at: start))
+        }
+        return Palette(name: name, emojis: emojis, id: id, otherFields: otherFields)
+    }
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case "\u{00}"..."\u{1F}": output += "\\u" + String(scalar.value, radix: 16).leftPadded(4)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}
+
+/// Why bytes are not the JSON form of palettes (``PaletteJSON``).
+public struct PaletteJSONError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, starting with the line: `line 3: the key "id" appears twice in one object`.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
+}
