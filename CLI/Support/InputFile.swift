@@ -1,16 +1,26 @@
 import Glibc
+import PropertyLists
 
 /// Whole files and standard input as bytes, for commands that read non-plist input.
 enum InputFile {
     /// The bytes of `path`; `-` reads standard input.
     ///
-    /// - Throws: ``CLIError`` with status 1 when the file does not exist, 3 when it cannot be read.
+    /// A named file must be a regular file (a FIFO or device is refused, never waited on), and
+    /// no input may pass ``PropertyListLimits/maxInputSize``, so `/dev/zero` or an endless pipe
+    /// cannot exhaust memory.
+    ///
+    /// - Throws: ``CLIError`` with status 1 when the file does not exist, 3 when it cannot be
+    ///   read, is not a regular file or is too large.
     static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw CLIError(errno == ENOENT ? .notFound : .unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        if descriptor != STDIN_FILENO, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw CLIError(.unreadable, "\(path) is not a regular file; prefs reads files (or standard input: -)")
+        }
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -19,6 +29,9 @@ enum InputFile {
             guard count >= 0 else { throw CLIError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
+            guard bytes.count <= PropertyListLimits.maxInputSize else {
+                throw CLIError(.unreadable, "\(path) is more than \(PropertyListLimits.maxInputSize) bytes, the most prefs reads")
+            }
         }
     }
 }

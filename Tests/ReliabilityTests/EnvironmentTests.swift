@@ -127,3 +127,17 @@ struct SystemLimitTests {
         #expect(try Shell.prefs(["validate", "--quiet", folder.file("d.plist")], home: folder.path).status == 0)
     }
 }
+
+extension SystemLimitTests {
+    /// Whether the prefs under test is the static release binary (no dynamic loader).
+    static let isStatic = (try? Shell.run("/usr/bin/ldd", [Shell.prefs]).status) != 0
+
+    @Test("The static binary reads, writes and prints its version within 24 MB of address space",
+          .enabled(if: isStatic && Shell.sanitizer == nil, "a dynamic build maps its shared libraries too"))
+    func smallAddressSpace() throws {
+        for arguments in [["--version"], ["write", "d", "k", "v"], ["read", "d", "k"], ["validate", folder.file("d.plist")]] {
+            let result = try Shell.sh("ulimit -v 24000; exec \"$PREFS\" \(arguments.joined(separator: " "))", home: folder.path)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+    }
+}

@@ -55,6 +55,18 @@ struct SpecialFileTests {
         #expect(result.stdout.contains("good.plist: OK"), "\(result.stdout)")
     }
 
+    @Test("palette import of a FIFO or /dev/zero is refused at once; an endless standard input stops at 64 MiB")
+    func paletteImportOfSpecialInputIsBounded() throws {
+        #expect(mkfifo(folder.file("fifo"), 0o600) == 0)
+        for path in [folder.file("fifo"), "/dev/zero"] {
+            let result = try prefs(["palette", "import", path])
+            #expect(result.status == 3 && result.stderr.contains("not a regular file"), "\(path): \(result)")
+        }
+        let endless = try Shell.sh("yes | timeout -s KILL 60 \"$PREFS\" palette import -", home: home)
+        #expect(endless.status == 3 && endless.stderr.contains("more than"), "\(endless)")
+        #expect(folder.names() == ["fifo"], "nothing was written")
+    }
+
     @Test("A domain named like another domain's temporary file is never swept, by writes or doctor --fix")
     func domainNamedLikeATemporaryFileSurvives() throws {
         for name in ["a.plist.tmp-x", "a.plist.tmp-1-2", "a.plist.lock"] {
