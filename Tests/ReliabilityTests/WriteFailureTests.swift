@@ -53,7 +53,7 @@ struct WriteFailureTests {
     func immutableFolderRefusesWrites() throws {
         let store = try StoreFixture(keys: 10)
         let old = try #require(store.bytes)
-        guard try Shell.run("/usr/bin/chattr", ["+i", store.home]).status == 0 else { return }
+        try #require(try Shell.run("/usr/bin/chattr", ["+i", store.home]).status == 0, "chattr +i failed: the file system must support it")
         defer { _ = try? Shell.run("/usr/bin/chattr", ["-i", store.home]) }
         let write = try Shell.prefs(["write", store.domain, "added", "1"], home: store.home)
         #expect(write.status == 4, "\(write)")
