@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// The JSON form of a store's palettes: an array of objects with the keys `emojis` (a string),
 /// `id` (an integer) and `name` (a string), plus any other fields, which are kept as they were.
 ///
@@ -98,23 +100,11 @@ public enum PaletteJSON {
         return Palette(name: name, emojis: emojis, id: id, otherFields: otherFields)
     }
 
-    /// `text` as a JSON string.
+    /// `text` as a JSON string, escaped as ``JSONWriter`` escapes it.
     static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}": output += "\\u" + String(scalar.value, radix: 16).leftPadded(4)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        var output = ""
+        JSONWriter.appendQuoted(text, to: &output)
+        return output
     }
 }
 
