@@ -10,14 +10,13 @@ extension Prefs {
             discussion: "Prints one line per problem and exits 3 when there are any; --fix removes stale temporary files."
         )
 
-        @Option(help: ArgumentHelp("Check this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
-        var root: String?
+        @OptionGroup var store: RootOption
 
         @Flag(help: "Remove temporary files that killed writers left behind.")
         var fix = false
 
         func run() throws {
-            let folder = try StoreLocation(root: root).folder()
+            let folder = try store.folder()
             let findings = StoreCheck.run(on: folder, fix: fix)
             for finding in findings { Output.error(finding.description) }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }

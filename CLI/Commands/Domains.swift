@@ -10,15 +10,10 @@ extension Prefs {
             discussion: "Takes --root only: --file and -g name one domain, not a folder of them."
         )
 
-        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
-        var root: String?
-
-        func validate() throws {
-            if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
-        }
+        @OptionGroup var store: RootOption
 
         func run() throws {
-            for name in try StoreLocation(root: root).folder().domainNames() { Output.write(name + "\n") }
+            for name in try store.folder().domainNames() { Output.write(name + "\n") }
         }
     }
 }

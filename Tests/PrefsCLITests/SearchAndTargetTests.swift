@@ -58,7 +58,7 @@ struct SearchAndTargetTests {
         (["delete", "--file", "x.plist", "-g", "k"], "--file and -g name two different targets"),
         (["read", "--key-path", "k"], "--key-path needs a DOMAIN"),
         (["write", "--file", "", "k", "v"], "--file needs a file"), (["read", "--root", "", "d"], "--root needs a folder"),
-        (["write", "--root", "", "d", "k", "v"], "--root needs a folder"), (["domains", "--root", ""], "--root needs a folder"),
+        (["write", "--root", "", "d", "k", "v"], "--root needs a folder"), (["domains", "--root", ""], "--root needs a folder"), (["doctor", "--root", ""], "--root needs a folder"),
         (["find", ""], "WORD is empty"),
     ])
     func inapplicableOptionIsRefused(arguments: [String], fragment: String) throws {
