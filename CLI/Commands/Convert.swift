@@ -3,37 +3,35 @@ import Preferences
 import PropertyLists
 
 extension Prefs {
-    /// `prefs convert FILE [--to xml|json] [-o OUT]`: rewrites a property list canonically.
+    /// `prefs convert FILE [--from FORMAT] [--to FORMAT] [-o OUT]`: converts a property list
+    /// between formats.
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Print a property list file as canonical XML or JSON.",
+            abstract: "Convert a property list file to canonical XML, binary, JSON or old-style text.",
             discussion: """
-                XML output is byte for byte what a Mac writes. JSON maps dates to "YYYY-MM-DDTHH:MM:SSZ" \
-                strings and data to Base64 strings; NaN and infinite reals have no JSON form and are refused.
+                The input's format (XML, binary bplist00, JSON or old-style OpenStep text, .strings \
+                files included) is told by its content unless --from names it. XML and binary output \
+                is what a Mac writes. JSON maps dates to "YYYY-MM-DDTHH:MM:SSZ" strings and data to \
+                Base64 strings; NaN and infinite reals have no JSON form and are refused. Old-style \
+                output is what `defaults read` prints: numbers, booleans and dates read back as strings.
                 """
         )
-
-        /// The output formats.
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case xml, json
-        }
 
         @Argument(help: "The property list to read; '-' reads standard input.")
         var file: String
 
-        @Option(name: .long, help: "The output format: xml or json.")
-        var to: Format = .xml
+        @Option(name: .long, help: ArgumentHelp("The input format: \(PropertyListFormat.names) (default: told by content).", valueName: "format"))
+        var from: PropertyListFormat?
+
+        @Option(name: .long, help: ArgumentHelp("The output format: \(PropertyListFormat.names).", valueName: "format"))
+        var to: PropertyListFormat = .xml
 
         @Option(name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output.")
         var output: String?
 
         func run() throws {
-            let value = try PropertyListReader().read(contentsOf: file, fileName: file == "-" ? "<stdin>" : file)
-            let bytes: [UInt8] = switch to {
-            case .xml: try PropertyListWriter().write(value)
-            case .json: Array(try JSONWriter().write(value).utf8)
-            }
+            let bytes = try to.encode(AnyFormatInput.read(file, as: from).value)
             if let output {
                 try AtomicFile.write(bytes, to: output)
             } else {

@@ -97,9 +97,9 @@ struct ReaderTests {
         ])
     }
 
-    @Test("Other formats are named", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
+    @Test("validate names other formats", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
     func namesOtherFormats(text: String, format: String) throws {
-        let error = #expect(throws: PropertyListError.self) { try read(text) }
+        let error = #expect(throws: PropertyListError.self) { try PropertyListReader().validate(Array(text.utf8)) }
         #expect(error?.code == .unsupportedFormat)
         #expect(error?.message.contains(format) == true)
     }
