@@ -8,7 +8,7 @@ extension Prefs {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Convert a property list file to canonical XML, binary, JSON or old-style text.",
+            abstract: "Convert a property list file to another format.",
             discussion: """
                 The input's format (XML, binary bplist00, JSON or old-style OpenStep text, .strings \
                 files included) is told by its content unless --from names it. XML and binary output \

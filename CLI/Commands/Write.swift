@@ -16,7 +16,8 @@ extension Prefs {
                 prefs write DOMAIN KEY '<array>...</array>'  a property list element
                 prefs write DOMAIN KEY --json '{"a": [1, 2.5, true]}'
                 prefs write DOMAIN --key-path a.b.0 VALUE    a nested value
-                prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain
+                prefs write DOMAIN KEY '( a, { k = v; } )'   old-style text, as defaults takes it
+                prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain (or '{ k = v; }')
 
                 -int takes decimal or 0x hex integers up to 18446744073709551615; -bool takes yes/no/true/false/1/0; \
                 -date takes 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; -data takes hex. \
@@ -45,7 +46,7 @@ struct WriteRequest {
         var rest = words[...]
         let target = try location.target(&rest)
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
-        if rest.isEmpty, first.hasPrefix("<") {
+        if rest.isEmpty, PropertyListReader.isPropertyListLiteral(first) {
             try replaceDomain(target, with: first)
             return
         }
@@ -67,12 +68,12 @@ struct WriteRequest {
     private func replaceDomain(_ target: Target, with literal: String) throws {
         let value: PropertyList
         do {
-            value = try PropertyListReader().read(fragment: literal, source: "the domain literal")
+            value = try PropertyListReader().read(defaultsValue: literal, source: "the domain literal")
         } catch {
-            throw CLIError(.usage, "the domain literal is not a valid property list element:\n\(error)")
+            throw CLIError(.usage, "the domain literal is not a valid property list:\n\(error)")
         }
         guard case .dictionary(let dictionary) = value else {
-            throw CLIError(.usage, "a whole domain must be a <dict>, not a \(value.typeName)")
+            throw CLIError(.usage, "a whole domain must be a dictionary (<dict>…</dict> or { … }), not a \(value.typeName)")
         }
         try target.update { $0 = dictionary }
     }

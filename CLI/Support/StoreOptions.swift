@@ -75,6 +75,6 @@ struct Target {
     /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
         try folder?.create()
-        return try file.update(body)
+        return try FormatChangeNotice.around(file) { try file.update(body) }
     }
 }

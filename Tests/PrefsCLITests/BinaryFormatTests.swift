@@ -70,4 +70,29 @@ struct BinaryFormatTests {
         #expect(result.status == 3)
         #expect(result.stderr.contains("\(file):1: error: this is a binary (bplist00) property list, not XML; `prefs convert FILE --to xml` converts it"), "\(result)")
     }
+
+    @Test("The first write turns a binary domain into XML and says so once; doctor lists it until then")
+    func firstWriteConvertsBinaryDomain() throws {
+        try FileManager.default.copyItem(atPath: "\(Self.fixtures)/containers.bplist", toPath: folder.file("mac.plist"))
+        chmod(folder.file("mac.plist"), 0o600)
+        let doctor = try prefs("doctor")
+        #expect(doctor.status == 0, "\(doctor)")
+        #expect(doctor.stdout.contains("\(folder.file("mac.plist")): note: a binary (bplist00) property list, not XML"), "\(doctor)")
+        let first = try prefs("write", "mac", "k", "v")
+        #expect(first.status == 0 && first.stderr == "note: \(folder.file("mac.plist")) was a binary property list; prefs has written it as canonical XML\n", "\(first)")
+        #expect(folder.bytes("mac.plist")?.starts(with: Array("<?xml".utf8)) == true)
+        #expect(try prefs("read", "mac", "shared").stdout == "(\n    x,\n    x,\n    x\n)\n")
+        let second = try prefs("write", "mac", "k", "w")
+        #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
+        #expect(try !prefs("doctor").stdout.contains("note:"))
+    }
+
+    @Test("export --format binary writes what plistlib reads as the domain")
+    func exportsBinary() throws {
+        _ = try prefs("write", "d", "n", "-int", "18446744073709551615")
+        _ = try prefs("write", "d", "when", "-date", "1999-12-31T23:59:59Z")
+        #expect(try prefs("export", "d", folder.file("d.bplist"), "--format", "binary").status == 0)
+        let read = try python("import plistlib, sys; print(plistlib.load(open(sys.argv[1], 'rb')))", folder.file("d.bplist"))
+        #expect(read.stdout == "{'n': 18446744073709551615, 'when': datetime.datetime(1999, 12, 31, 23, 59, 59)}\n", "\(read)")
+    }
 }

@@ -66,9 +66,9 @@ public enum CommandLineValue {
             }
             return try typed(word, value)
         }
-        if word.hasPrefix("<") {
+        if PropertyListReader.isPropertyListLiteral(word) {
             do {
-                return try PropertyListReader().read(fragment: word, source: "value")
+                return try PropertyListReader().read(defaultsValue: word, source: "value")
             } catch {
                 throw PreferenceError(.invalidArgument, "the value \(quoted(word)) is not a valid property list element: \(error.message)")
             }

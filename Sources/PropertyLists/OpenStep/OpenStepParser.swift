@@ -15,8 +15,11 @@ struct OpenStepParser {
         return PropertyListError(.invalid, file: fileName, line: line, "old-style: " + message)
     }
 
-    /// The whole text: one value, or the entries of a `.strings` file.
+    /// The whole text, after an optional byte order mark: one value, or the entries of a
+    /// `.strings` file.
     mutating func document() throws(PropertyListError) -> PropertyList {
+        let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        index = textStart
         try skipSpace()
         guard index < bytes.count else { return .dictionary(PropertyListDictionary()) }
         let value = try self.value(depth: 0)
@@ -25,7 +28,7 @@ struct OpenStepParser {
         guard case .string = value, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: ";") else {
             throw error("unexpected text after the value")
         }
-        index = 0
+        index = textStart
         return .dictionary(try entries(until: nil, depth: 1))
     }
 

@@ -6,8 +6,8 @@
 /// // {\n    fontSize = 13;\n    name = "Ada Lovelace";\n}\n
 /// ```
 ///
-/// The format is lossy for types, as on a Mac: integers, reals and booleans (`1`, `0`) are
-/// written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
+/// The format is lossy for types, as on a Mac: integers, reals (shortest form) and booleans
+/// (`1`, `0`) are written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
 /// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
 /// by four spaces with keys in the XML writer's order; strings are quoted unless they are
 /// letters, digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx`
@@ -47,7 +47,7 @@ public struct OpenStepWriter: Sendable {
             output += pad + ")"
         case .dictionary(let dictionary):
             try checkDepth(depth)
-            guard !dictionary.isEmpty else { output += "{\n" + pad + "}"; return }
+            guard !dictionary.isEmpty else { output += "{}"; return }
             output += "{\n"
             for (key, element) in dictionary.sortedEntries {
                 output += pad + "    " + Self.quotedIfNeeded(key) + " = "
@@ -57,7 +57,7 @@ public struct OpenStepWriter: Sendable {
             output += pad + "}"
         case .string(let string): output += Self.quotedIfNeeded(string)
         case .integer(let integer): output += integer.description
-        case .real(let real): output += Self.quotedIfNeeded(RealFormat.string(real))
+        case .real(let real): output += Self.quotedIfNeeded(real.isFinite ? (real == 0 ? "0" : "\(real)") : RealFormat.string(real))
         case .bool(let bool): output += bool ? "1" : "0"
         case .date(let date):
             let c = date.components

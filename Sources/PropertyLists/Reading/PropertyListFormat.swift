@@ -1,3 +1,5 @@
+import Glibc
+
 /// A serialization of property lists.
 ///
 /// prefs reads all four and writes all four; domain files in the store are XML, or binary as
@@ -86,5 +88,20 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
         case .xml: "not an XML property list"
         default: "this is a \(displayName) property list, not XML; `prefs convert FILE --to xml` converts it"
         }
+    }
+}
+
+extension PropertyListFormat {
+    /// The format the file at `path` appears to be in, judged from its first 4 KiB as
+    /// ``init(sniffing:)-(ContiguousBytesCollection)`` judges bytes, or `nil` when the file
+    /// cannot be read.
+    public init?(fileAt path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count >= 0 else { return nil }
+        self.init(sniffing: Array(head[..<count]))
     }
 }

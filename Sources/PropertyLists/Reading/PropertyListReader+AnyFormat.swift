@@ -4,7 +4,8 @@ extension PropertyListReader {
     ///
     /// Detection, as ``PropertyListFormat/init(sniffing:)-(ContiguousBytesCollection)`` guesses it:
     /// `bplist` is binary, `<` XML (or old-style data), and text that parses as JSON is JSON;
-    /// anything else is read as old-style (OpenStep) text.
+    /// anything else is read as old-style (OpenStep) text. An input that is only white space
+    /// is read as XML, and refused.
     ///
     /// ```swift
     /// let (value, format) = try PropertyListReader().read(anyFormat: bytes, fileName: "a.plist")
@@ -19,7 +20,8 @@ extension PropertyListReader {
     /// - Complexity: O(*n*) in the size of the input.
     public func read(anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
                      as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
-        let guess = format ?? PropertyListFormat(sniffing: bytes)
+        var guess = format ?? PropertyListFormat(sniffing: bytes)
+        if format == nil, guess == .xml, bytes.withBytes({ Self.startsWithText($0) }) { guess = .openStep }
         switch guess {
         case .xml: return (try read(xml: bytes, fileName: fileName), .xml)
         case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary)
@@ -51,6 +53,14 @@ extension PropertyListReader {
     public func read(anyFormatContentsOf path: String, fileName: String? = nil,
                      as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
         try read(anyFormat: FileBytes.read(path, displayName: fileName ?? path), fileName: fileName ?? path, as: format)
+    }
+
+    /// Whether the input has something other than white space before any `<`: text that
+    /// cannot be XML, which only old-style can be (a `.strings` file starts with a comment or
+    /// a quoted key).
+    private static func startsWithText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = PropertyListFormat.firstSignificantByte(bytes)
+        return start < bytes.count && bytes[start] != UInt8(ascii: "<")
     }
 
     /// The input as text: UTF-8, with or without a byte order mark.
