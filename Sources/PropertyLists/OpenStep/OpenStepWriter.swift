@@ -92,7 +92,8 @@ public struct OpenStepWriter: Sendable {
     }
 
     static func quotedIfNeeded(_ string: String) -> String {
-        let plain = !string.isEmpty && string.utf8.allSatisfy {
+        // A leading // or /* would read as a comment.
+        let plain = !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*") && string.utf8.allSatisfy {
             OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
         }
         if plain { return string }
