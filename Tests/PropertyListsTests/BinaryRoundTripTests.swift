@@ -45,4 +45,14 @@ struct BinaryRoundTripTests {
         for _ in 0...PropertyListLimits.maxNestingDepth { value = [value] }
         #expect(throws: PropertyListError.self) { try BinaryPropertyListWriter().write(value) }
     }
+
+    @Test("A value whose shared parts expand past the size limit is refused by the writer quickly, before its table fills memory")
+    func refusesExpandingValue() {
+        var value: PropertyList = true
+        for _ in 0..<30 { value = [value, value] }  // 2^30 leaves once expanded, 31 arrays in memory
+        let start = ContinuousClock.now
+        let error = #expect(throws: PropertyListError.self) { try BinaryPropertyListWriter().write(value) }
+        #expect(error?.code == .tooLarge)
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
 }

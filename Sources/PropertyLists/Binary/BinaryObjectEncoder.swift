@@ -48,26 +48,28 @@ struct BinaryObjectEncoder {
         }
     }
 
-    private mutating func appendReferences(_ numbers: [Int]) {
-        for number in numbers { appendUnsigned(UInt64(number), width: referenceSize) }
+    private mutating func appendReferences(_ references: ArraySlice<UInt32>) {
+        for number in references { appendUnsigned(UInt64(number), width: referenceSize) }
     }
 
-    /// Appends one object.
-    mutating func encode(_ object: BinaryObjectTable.Object) {
-        switch object {
-        case .array(let elements):
-            appendMarker(0xA, count: elements.count)
-            appendReferences(elements)
-        case .dictionary(let keys, let values):
-            appendMarker(0xD, count: keys.count)
-            appendReferences(keys)
-            appendReferences(values)
-        case .uid(let uid):
+    /// Appends object `number` of `table`.
+    mutating func encode(_ number: Int, of table: BinaryObjectTable) {
+        let first = Int(table.first[number])
+        let count = Int(table.second[number])
+        switch table.kinds[number] {
+        case .array:
+            appendMarker(0xA, count: count)
+            appendReferences(table.references[first..<first + count])
+        case .dictionary:
+            appendMarker(0xD, count: count)
+            appendReferences(table.references[first..<first + 2 * count])
+        case .uid:
+            let uid = table.first[number]
             let width = uid <= 0xFF ? 1 : uid <= 0xFFFF ? 2 : 4
             output.append(0x80 | UInt8(width - 1))
             appendUnsigned(UInt64(uid), width: width)
-        case .leaf(let value):
-            encode(leaf: value)
+        case .leaf:
+            encode(leaf: table.leaves[first])
         }
     }
 
@@ -93,7 +95,7 @@ struct BinaryObjectEncoder {
                 for unit in string.utf16 { output.append(UInt8(unit >> 8)); output.append(UInt8(truncatingIfNeeded: unit)) }
             }
         case .array, .dictionary:
-            preconditionFailure("containers are encoded from the object table")
+            preconditionFailure("containers are encoded from the object table, not as leaves")
         }
     }
 }

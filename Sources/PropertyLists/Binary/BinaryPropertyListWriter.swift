@@ -25,20 +25,20 @@ public struct BinaryPropertyListWriter: Sendable {
     public func write(_ value: PropertyList) throws(PropertyListError) -> [UInt8] {
         var table = BinaryObjectTable()
         _ = try table.add(value, depth: 0)
-        var encoder = BinaryObjectEncoder(objectCount: table.objects.count)
+        var encoder = BinaryObjectEncoder(objectCount: table.count)
         var offsets: [Int] = []
-        offsets.reserveCapacity(table.objects.count)
+        offsets.reserveCapacity(table.count)
         encoder.output.append(contentsOf: BinaryTrailer.header)
-        for object in table.objects {
+        for number in 0..<table.count {
             offsets.append(encoder.output.count)
-            encoder.encode(object)
+            encoder.encode(number, of: table)
             guard encoder.output.count <= PropertyListLimits.maxInputSize else { throw Self.tooLarge(encoder.output.count) }
         }
         let tableOffset = encoder.output.count
         let offsetSize = BinaryObjectEncoder.byteCount(UInt64(tableOffset))
         for offset in offsets { encoder.appendUnsigned(UInt64(offset), width: offsetSize) }
         encoder.output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(encoder.referenceSize)])
-        encoder.appendUnsigned(UInt64(table.objects.count), width: 8)
+        encoder.appendUnsigned(UInt64(table.count), width: 8)
         encoder.appendUnsigned(0, width: 8)
         encoder.appendUnsigned(UInt64(tableOffset), width: 8)
         guard encoder.output.count <= PropertyListLimits.maxInputSize else { throw Self.tooLarge(encoder.output.count) }
