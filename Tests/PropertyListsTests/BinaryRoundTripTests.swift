@@ -55,4 +55,16 @@ struct BinaryRoundTripTests {
         #expect(error?.code == .tooLarge)
         #expect(ContinuousClock.now - start < .seconds(20))
     }
+
+    @Test("Text writers stop at the size limit on a value whose shared parts expand it, rather than fill memory")
+    func textWritersStopAtTheLimit() {
+        var value: PropertyList = .string(String(repeating: "x", count: 100_000))
+        for _ in 0..<12 { value = [value, value] }  // 400 MB of text once expanded
+        let json = #expect(throws: PropertyListError.self) { try JSONWriter().write(value) }
+        #expect(json?.code == .tooLarge)
+        let text = #expect(throws: PropertyListError.self) { try OpenStepWriter().write(value) }
+        #expect(text?.code == .tooLarge)
+        let xml = #expect(throws: PropertyListError.self) { try PropertyListWriter().write(value) }
+        #expect(xml?.code == .tooLarge)
+    }
 }

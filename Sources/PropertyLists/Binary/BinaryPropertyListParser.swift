@@ -3,10 +3,12 @@
 /// Every offset, reference, count and length is checked against the file before it is used or
 /// anything is allocated for it. Objects on the path from the root are tracked, so a reference
 /// cycle is an error. An object referenced more than once is decoded once and shared (Swift's
-/// arrays, dictionaries and strings are copy-on-write), and each value's expanded weight (one
-/// per value plus the bytes of its strings and data) is added up as it is built: an object graph
-/// whose expansion passes ``PropertyListLimits/maxInputSize`` is refused as soon as the sum
-/// does, in time and memory linear in the file.
+/// arrays, dictionaries and strings are copy-on-write), and each value's expanded weight is added
+/// up as it is built: 8 bytes per value (`<true/>` and its newline, the smallest XML element)
+/// plus the bytes of its strings and data, a lower bound of its XML size. An object graph whose
+/// expansion passes ``PropertyListLimits/maxInputSize`` is refused as soon as the sum does, in
+/// time and memory linear in the file, so that no value read here is beyond what the writers
+/// can write.
 struct BinaryPropertyListParser {
     private let bytes: UnsafeRawBufferPointer
     private let trailer: BinaryTrailer
@@ -17,6 +19,8 @@ struct BinaryPropertyListParser {
     private var shared: [Int: (value: PropertyList, weight: Int)] = [:]
 
     private static let onPathFlag: UInt8 = 0x80
+    /// The weight of one value: the bytes of `<true/>` and a newline.
+    private static let valueWeight = 8
     private static let uidKey = "CF$UID"
     /// Seconds from 1970-01-01 to 2001-01-01, the epoch of binary property list dates.
     static let epochOffset: Int64 = 978_307_200
@@ -112,7 +116,7 @@ struct BinaryPropertyListParser {
         default:
             let leaf = try BinaryLeafDecoder(bytes: bytes, objectsEnd: trailer.offsetTableOffset)
                 .decode(kind: kind, marker: bytes[offset], count: count, start: start, offset: offset)
-            decoded = (leaf, 1 + leaf.payloadSize)
+            decoded = (leaf, Self.valueWeight + leaf.payloadSize)
         }
         if marks[index] & 0x7F >= 2 { shared[index] = decoded }
         return decoded
@@ -129,7 +133,7 @@ struct BinaryPropertyListParser {
     private func add(_ weight: Int, to total: inout Int) throws(BinaryFormatError) {
         total += weight
         guard total <= PropertyListLimits.maxInputSize else {
-            throw BinaryFormatError("the value expands to more than \(PropertyListLimits.maxInputSize) values and bytes (shared references multiply it); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes", code: .tooLarge)
+            throw BinaryFormatError("the value expands to more than \(PropertyListLimits.maxInputSize) bytes as XML (shared references multiply it); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes", code: .tooLarge)
         }
     }
 
@@ -137,7 +141,7 @@ struct BinaryPropertyListParser {
         let end = try range(start, count: count, width: trailer.referenceSize)
         var elements: [PropertyList] = []
         elements.reserveCapacity(count)
-        var weight = 1
+        var weight = Self.valueWeight
         var position = start
         while position < end {
             let element = try value(try reference(at: position), depth: depth + 1)
@@ -152,7 +156,7 @@ struct BinaryPropertyListParser {
         let keysEnd = try range(start, count: count, width: trailer.referenceSize)
         _ = try range(keysEnd, count: count, width: trailer.referenceSize)
         var dictionary = PropertyListDictionary(minimumCapacity: count)
-        var weight = 1
+        var weight = Self.valueWeight
         for item in 0..<count {
             let keyIndex = try reference(at: start + item * trailer.referenceSize)
             let key = try value(keyIndex, depth: depth + 1)

@@ -26,9 +26,7 @@ public struct OpenStepWriter: Sendable {
         var output = ""
         try append(value, to: &output, depth: 0)
         output += "\n"
-        guard output.utf8.count <= PropertyListLimits.maxInputSize else {
-            throw PropertyListError(.tooLarge, "the text would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes")
-        }
+        try Self.checkSize(output)
         return output
     }
 
@@ -43,6 +41,7 @@ public struct OpenStepWriter: Sendable {
                 output += pad + "    "
                 try append(element, to: &output, depth: depth + 1)
                 output += index < elements.count - 1 ? ",\n" : "\n"
+                try Self.checkSize(output)
             }
             output += pad + ")"
         case .dictionary(let dictionary):
@@ -53,6 +52,7 @@ public struct OpenStepWriter: Sendable {
                 output += pad + "    " + Self.quotedIfNeeded(key) + " = "
                 try append(element, to: &output, depth: depth + 1)
                 output += ";\n"
+                try Self.checkSize(output)
             }
             output += pad + "}"
         case .string(let string): output += Self.quotedIfNeeded(string)
@@ -64,6 +64,14 @@ public struct OpenStepWriter: Sendable {
             output += "\"" + Self.digits(c.year, 4) + "-" + Self.digits(c.month, 2) + "-" + Self.digits(c.day, 2) + " "
                 + Self.digits(c.hour, 2) + ":" + Self.digits(c.minute, 2) + ":" + Self.digits(c.second, 2) + " +0000\""
         case .data(let bytes): output += Self.data(bytes)
+        }
+    }
+
+    /// Stops as soon as the text passes the limit: a value read from a binary file can share
+    /// parts that expand it far beyond the file.
+    private static func checkSize(_ output: String) throws(PropertyListError) {
+        guard output.utf8.count <= PropertyListLimits.maxInputSize else {
+            throw PropertyListError(.tooLarge, "the text would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes")
         }
     }
 
