@@ -31,13 +31,36 @@ extension Prefs {
         var output: String?
 
         func run() throws {
-            let bytes = try to.encode(AnyFormatInput.read(file, as: from).value)
-            if let output {
-                try AtomicFile.write(bytes, to: output)
-            } else {
-                Output.write(bytes)
-                try Output.finish()
-            }
+            try ConvertRequest(file: file, from: from, to: to, output: output).perform()
+        }
+    }
+}
+
+/// What `prefs convert` does, apart from parsing its options.
+struct ConvertRequest {
+    var file: String
+    var from: PropertyListFormat?
+    var to: PropertyListFormat
+    var output: String?
+
+    /// The request for the plain forms `convert FILE` and `convert FILE --to FORMAT`, which
+    /// ``FastPath`` runs without the argument parser; `nil` for any other form.
+    static func plain(_ words: [String]) -> ConvertRequest? {
+        guard let file = words.first, file == "-" || !file.hasPrefix("-") else { return nil }
+        switch words.count {
+        case 1: return ConvertRequest(file: file, to: .xml)
+        case 3 where words[1] == "--to": return PropertyListFormat(rawValue: words[2]).map { ConvertRequest(file: file, to: $0) }
+        default: return nil
+        }
+    }
+
+    func perform() throws {
+        let bytes = try to.encode(AnyFormatInput.read(file, as: from).value)
+        if let output {
+            try AtomicFile.write(bytes, to: output)
+        } else {
+            Output.write(bytes)
+            try Output.finish()
         }
     }
 }

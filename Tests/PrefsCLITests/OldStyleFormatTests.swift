@@ -75,5 +75,8 @@ struct OldStyleFormatTests {
         try folder.write("[1, 2,]", to: "bad.json")
         let bad = try prefs("convert", folder.file("bad.json"))
         #expect(bad.status == 3 && bad.stderr.contains("bad.json:1: error: JSON:"), "\(bad)")
+        try folder.write("\"greeting\" = \"Hello\";\n\"missing\" = \"semicolon\"\n\"next\" = \"x\";\n", to: "bad.strings")
+        let strings = try prefs("convert", folder.file("bad.strings"))
+        #expect(strings.status == 3 && strings.stderr.contains("bad.strings:3: error: old-style: expected ';' after the value of \"missing\""), "\(strings)")
     }
 }

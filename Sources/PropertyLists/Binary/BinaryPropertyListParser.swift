@@ -41,8 +41,7 @@ struct BinaryPropertyListParser {
     /// objects named more than once are kept for reuse. Malformed objects are skipped here and
     /// reported when decoding reaches them.
     private mutating func countReferences() {
-        var counts = marks
-        counts[trailer.topObject] = 1
+        marks[trailer.topObject] = 1
         for index in 0..<trailer.objectCount {
             guard let offset = try? objectOffset(index), let (kind, count, start) = try? header(at: offset),
                   kind == 0xA || kind == 0xD,
@@ -51,11 +50,10 @@ struct BinaryPropertyListParser {
             var position = start
             while position < end {
                 let reference = BinaryInteger64.read(bytes, at: position, width: trailer.referenceSize)
-                if reference < UInt64(trailer.objectCount), counts[Int(reference)] < 2 { counts[Int(reference)] += 1 }
+                if reference < UInt64(trailer.objectCount), marks[Int(reference)] < 2 { marks[Int(reference)] += 1 }
                 position += trailer.referenceSize
             }
         }
-        marks = counts
     }
 
     /// The offset of object `index`, checked to lie between the header and the offset table.
@@ -98,7 +96,8 @@ struct BinaryPropertyListParser {
     }
 
     private mutating func value(_ index: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
-        if let reused = shared[index] { return reused }
+        let isShared = marks[index] & 0x7F >= 2
+        if isShared, let reused = shared[index] { return reused }
         guard marks[index] & Self.onPathFlag == 0 else {
             throw BinaryFormatError("object \(index) contains itself (a reference cycle)")
         }
@@ -118,7 +117,7 @@ struct BinaryPropertyListParser {
                 .decode(kind: kind, marker: bytes[offset], count: count, start: start, offset: offset)
             decoded = (leaf, Self.valueWeight + leaf.payloadSize)
         }
-        if marks[index] & 0x7F >= 2 { shared[index] = decoded }
+        if isShared { shared[index] = decoded }
         return decoded
     }
 

@@ -14,6 +14,7 @@ enum FileBytes {
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
+        var expected = 0
         if fstat(descriptor, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 throw PropertyListError(.io, file: displayName, "is a directory, not a property list file")
@@ -21,18 +22,25 @@ enum FileBytes {
             if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
                 throw tooLarge(displayName, "is \(status.st_size) bytes")
             }
+            if (status.st_mode & S_IFMT) == S_IFREG { expected = Int(status.st_size) }
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into the array: the file's size ahead (one byte more, to see the end in
+        // the same read), then in growing steps for pipes and files that grow.
+        var bytes = [UInt8](repeating: 0, count: expected + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes += repeatElement(0, count: max(1 << 16, bytes.count)) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
                 throw PropertyListError(.io, file: displayName, "cannot read: \(String(cString: strerror(errno)))")
             }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-            if bytes.count > PropertyListLimits.maxInputSize { throw tooLarge(displayName, "is more than \(PropertyListLimits.maxInputSize) bytes") }
+            if count == 0 {
+                bytes.removeLast(bytes.count - filled)
+                return bytes
+            }
+            filled += count
+            if filled > PropertyListLimits.maxInputSize { throw tooLarge(displayName, "is more than \(PropertyListLimits.maxInputSize) bytes") }
         }
     }
 

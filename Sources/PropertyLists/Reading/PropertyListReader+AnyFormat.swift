@@ -35,7 +35,9 @@ extension PropertyListReader {
                 do throws(PropertyListError) {
                     return (try OpenStepReader().read(text, fileName: fileName), .openStep)
                 } catch let oldStyle {
-                    throw guess == .json ? error : oldStyle
+                    // Text in brackets or braces with quoted keys was meant as JSON; a quoted
+                    // string first is as likely a .strings file.
+                    throw guess == .json && !bytes.withBytes({ Self.startsWithQuote($0) }) ? error : oldStyle
                 }
             }
         }
@@ -63,6 +65,11 @@ extension PropertyListReader {
         return start < bytes.count && bytes[start] != UInt8(ascii: "<")
     }
 
+    private static func startsWithQuote(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = PropertyListFormat.firstSignificantByte(bytes)
+        return start < bytes.count && bytes[start] == UInt8(ascii: "\"")
+    }
+
     /// The input as text: UTF-8, with or without a byte order mark.
     private static func text(_ bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> String {
         let decoded: String? = bytes.withBytes { buffer in
@@ -75,8 +82,7 @@ extension PropertyListReader {
 
     /// Reads XML from memory, the one format this reader otherwise refuses to guess at.
     private func read(xml bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> PropertyList {
-        try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get()
-            ?? { preconditionFailure("a parse that keeps values returned none") }()
+        value(try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
     }
 
     /// The binary file behind an XML parse that found one, read whole; `nil` when the parse

@@ -98,7 +98,8 @@ public struct PropertyListReader: Sendable {
         _ = try XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: .nothing).get()
     }
 
-    private func value(_ parsed: PropertyList?) -> PropertyList {
+    /// The value of a parse that keeps values, which always has one.
+    func value(_ parsed: PropertyList?) -> PropertyList {
         guard let parsed else { preconditionFailure("a parse that keeps values returned none") }
         return parsed
     }
