@@ -94,15 +94,28 @@ struct BinaryReaderTests {
         // 20 arrays each holding the next twice: 2^20 leaves expanded, under the limits.
         var objects: [[UInt8]] = (0..<20).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         objects.append([0x09])
+        var value = try BinaryPropertyListReader().read(Self.assemble(objects))
+        var leaves = 1
+        while case .array(let elements) = value, elements.count == 2 { leaves *= 2; value = elements[0] }
+        #expect(leaves == 1 << 20 && value == true)
+    }
+
+    @Test("Keys in CoreFoundation's hash order read like sorted ones, and a repeated one is still caught")
+    func readsUnsortedKeys() throws {
+        let unsorted = Self.assemble([[0xD3, 1, 2, 3, 4, 4, 4], [0x51, UInt8(ascii: "b")], [0x51, UInt8(ascii: "a")], [0x51, UInt8(ascii: "c")], [0x09]])
+        #expect(try BinaryPropertyListReader().read(unsorted) == ["a": true, "b": true, "c": true])
+        let repeated = Self.assemble([[0xD3, 1, 2, 1, 3, 3, 3], [0x51, UInt8(ascii: "b")], [0x51, UInt8(ascii: "a")], [0x09]])
+        let error = #expect(throws: PropertyListError.self) { try BinaryPropertyListReader().read(repeated) }
+        #expect(error?.message.contains("has the key \"b\" twice") == true, "\(error?.message ?? "")")
+    }
+
+    /// A bplist00 file of `objects` (fewer than 256, each under 256 bytes in all), object 0 on top.
+    static func assemble(_ objects: [[UInt8]]) -> [UInt8] {
         var file = Array("bplist00".utf8)
         var offsets: [UInt8] = []
         for object in objects { offsets.append(UInt8(file.count)); file += object }
         let table = file.count
-        file += offsets + [0, 0, 0, 0, 0, 0, 1, 1] + Self.bigEndian(UInt64(objects.count)) + Self.bigEndian(0) + Self.bigEndian(UInt64(table))
-        var value = try BinaryPropertyListReader().read(file)
-        var leaves = 1
-        while case .array(let elements) = value, elements.count == 2 { leaves *= 2; value = elements[0] }
-        #expect(leaves == 1 << 20 && value == true)
+        return file + offsets + [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(UInt64(objects.count)) + bigEndian(0) + bigEndian(UInt64(table))
     }
 
     static func bigEndian(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }

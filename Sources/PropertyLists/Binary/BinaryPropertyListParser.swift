@@ -1,3 +1,5 @@
+import Glibc
+
 /// Decodes the objects of a `bplist00` file into a ``PropertyList``.
 ///
 /// Every offset, reference, count and length is checked against the file before it is used or
@@ -154,8 +156,14 @@ struct BinaryPropertyListParser {
     private mutating func dictionary(_ start: Int, count: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
         let keysEnd = try range(start, count: count, width: trailer.referenceSize)
         _ = try range(keysEnd, count: count, width: trailer.referenceSize)
-        var dictionary = PropertyListDictionary(minimumCapacity: count)
+        var keys: [String] = []
+        var values: [PropertyList] = []
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
         var weight = Self.valueWeight
+        // Writers that sort keys (plistlib, prefs) make them strictly increasing, which proves
+        // them distinct and lets the dictionary be built without a lookup per key.
+        var increasing = true
         for item in 0..<count {
             let keyIndex = try reference(at: start + item * trailer.referenceSize)
             let key = try value(keyIndex, depth: depth + 1)
@@ -164,11 +172,28 @@ struct BinaryPropertyListParser {
             }
             let entry = try value(try reference(at: keysEnd + item * trailer.referenceSize), depth: depth + 1)
             try add(key.weight + entry.weight, to: &weight)
-            if dictionary.addWhileBuilding(entry.value, forKey: name) != nil {
-                throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(name)\" twice")
-            }
+            if increasing, let last = keys.last { increasing = Self.bytesIncrease(last, name) }
+            keys.append(name)
+            values.append(entry.value)
+        }
+        if increasing { return (.dictionary(PropertyListDictionary(distinctKeys: keys, values: values)), weight) }
+        var dictionary = PropertyListDictionary(minimumCapacity: count)
+        for (name, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: name) != nil {
+            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(name)\" twice")
         }
         return (.dictionary(dictionary), weight)
+    }
+
+    /// Whether `b`'s UTF-8 bytes sort strictly after `a`'s.
+    private static func bytesIncrease(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 
     static func article(_ word: String) -> String {
