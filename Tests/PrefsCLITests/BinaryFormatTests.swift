@@ -63,6 +63,32 @@ struct BinaryFormatTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("d.plist")))
     }
 
+    @Test("Every hostile binary file is refused by prefs convert with exit 3 and FILE: error, each in bounded time and memory")
+    func refusesHostileCorpusInBoundedTimeAndMemory() throws {
+        let hostile = "\(Self.fixtures)/Hostile"
+        // One probe runs them all: per file the exit status, the seconds and the first stderr
+        // line; then the largest peak RSS of any of them.
+        let probe = """
+            import os, resource, subprocess, sys, time
+            for name in sorted(os.listdir(sys.argv[2])):
+                start = time.time()
+                r = subprocess.run([sys.argv[1], "convert", os.path.join(sys.argv[2], name)], capture_output=True)
+                print("%s\\t%d\\t%f\\t%s" % (name, r.returncode, time.time() - start, r.stderr.decode().split("\\n")[0]))
+            print("maxrss\\t%d" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let result = try Shell.run("/usr/bin/python3", ["-c", probe, Shell.prefs, hostile])
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let files = lines.filter { $0.count == 4 }
+        #expect(files.count == 41, "\(result)")
+        for fields in files {
+            #expect(fields[1] == "3", "\(fields)")
+            #expect((Double(fields[2]) ?? 99) < 10, "\(fields[0]) took \(fields[2]) s")
+            #expect(fields[3].hasPrefix("Error: \(hostile)/\(fields[0]): error: binary property list: "), "\(fields)")
+        }
+        let maxRSS = lines.first { $0.first == "maxrss" }.flatMap { Int($0[1]) } ?? .max
+        if Shell.sanitizer == nil { #expect(maxRSS < 80_000, "a hostile file took \(maxRSS) KB") }
+    }
+
     @Test("validate checks XML only and names a binary file's format with the way to convert it")
     func validateNamesBinary() throws {
         let file = "\(Self.fixtures)/root_string.bplist"
