@@ -56,3 +56,12 @@ files = {
 for name, value in files.items():
     with open(os.path.join(out, name + ".plist"), "wb") as handle:
         plistlib.dump(value, handle, sort_keys=True)
+
+# Binary property lists (plistlib's FMT_BINARY), for the conversion and binary-domain rows.
+binary_files = {
+    "binary1000": mixed(1000),
+    "binary140000": mixed(140000, longest_text=210),  # ~7 MB
+}
+for name, value in binary_files.items():
+    with open(os.path.join(out, name + ".plist"), "wb") as handle:
+        plistlib.dump(value, handle, fmt=plistlib.FMT_BINARY, sort_keys=True)

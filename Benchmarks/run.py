@@ -25,6 +25,7 @@ PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.execu
 MAXRSS = os.environ.get("MAXRSS", os.path.join(ROOT, ".build-release", "peers", "maxrss"))
 
 PLISTLIB_READ = "import plistlib,sys\nd=plistlib.load(open(sys.argv[1],'rb'))\nprint(d.get(sys.argv[2]))"
+PLISTLIB_CONVERT = "import plistlib,sys\nsys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1],'rb'))))"
 PLISTLIB_WRITE = ("import plistlib,sys,os\np=sys.argv[1]\nd=plistlib.load(open(p,'rb'))\nd[sys.argv[2]]=sys.argv[3]\n"
                   "t=p+'.tmp'\nf=open(t,'wb')\nplistlib.dump(d,f)\nf.close()\nos.replace(t,p)")
 
@@ -154,6 +155,29 @@ def main():
                     ("prefs convert --to json", [args.prefs, "convert", copy(name, "conv"), "--to", "json"])]
         section("validate: %s" % name, measure(validate, rounds, env), "xmllint --noout",
                 "≤ 1.0×" if name in large else "≤ 1.3×")
+
+    # Binary property lists: the whole file converted to XML, and one key read from a binary
+    # domain, against plistlib and libplist's plistutil (which converts whole files only).
+    plistutil = shutil.which("plistutil")
+    for name in ["binary1000"] + ([] if args.quick else ["binary140000"]):
+        path = os.path.join(inputs, name + ".plist")
+        size = os.path.getsize(path)
+        convert = [("cat (floor)", ["/bin/cat", path]),
+                   ("prefs convert --to xml", [args.prefs, "convert", path, "--to", "xml"]),
+                   ("python3 plistlib", [PYTHON, "-c", PLISTLIB_CONVERT, path])]
+        if plistutil:
+            convert.append(("plistutil (libplist)", [plistutil, "-i", path, "-o", "-", "-f", "xml"]))
+        section("convert binary to XML: %s (%d bytes)" % (name, size), measure(convert, rounds, env), "cat",
+                "faster than plistlib and plistutil")
+        shutil.copyfile(path, os.path.join(home, name + ".plist"))
+        os.chmod(os.path.join(home, name + ".plist"), 0o600)
+        read = [("cat (floor)", ["/bin/cat", path]),
+                ("prefs read DOMAIN KEY", [args.prefs, "read", name, "key000001"]),
+                ("python3 plistlib", [PYTHON, "-c", PLISTLIB_READ, path, "key000001"])]
+        if plistutil:
+            read.append(("plistutil (whole file to XML)", [plistutil, "-i", path, "-o", "-", "-f", "xml"]))
+        section("read one key of a binary domain: %s (%d bytes)" % (name, size), measure(read, rounds, env), "cat",
+                "faster than plistlib and plistutil")
 
     startup = [("/bin/true (floor)", ["/bin/true"]), ("prefs --help", [args.prefs, "--help"])]
     section("start-up", measure(startup, rounds * 2, env), "/bin/true", "≤ 3×")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Preferences
+import PropertyLists
 
 extension Prefs {
     /// `prefs doctor`: checks a store.
@@ -7,7 +8,7 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
             abstract: "Check the preferences folder: permissions, owners, files that do not read, stale temporary files.",
-            discussion: "Prints one line per problem and exits 3 when there are any; --fix removes stale temporary files."
+            discussion: "Prints one line per problem and exits 3 when there are any; --fix removes stale temporary files. Domain files that are not XML (binary, copied from a Mac) are listed as notes."
         )
 
         @OptionGroup var store: RootOption
@@ -15,10 +16,19 @@ extension Prefs {
         @Flag(help: "Remove temporary files that killed writers left behind.")
         var fix = false
 
+        /// The domain files that are binary property lists (those prefs reads beside XML).
+        static func nonXMLDomainFiles(in folder: PreferencesFolder) throws -> [String] {
+            try folder.domainNames().map { folder.path + "/" + $0 + ".plist" }
+                .filter { PropertyListFormat(fileAt: $0).map { $0 != .xml } ?? false }
+        }
+
         func run() throws {
             let folder = try store.folder()
             let findings = StoreCheck.run(on: folder, fix: fix)
             for finding in findings { Output.error(finding.description) }
+            for path in try Self.nonXMLDomainFiles(in: folder) {
+                Output.write("\(path): note: a \(PropertyListFormat(fileAt: path)?.displayName ?? "") property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
+            }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
             Output.write("\(folder.path): OK\n")
         }

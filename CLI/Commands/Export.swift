@@ -3,12 +3,15 @@ import Preferences
 import PropertyLists
 
 extension Prefs {
-    /// `prefs export DOMAIN FILE`: writes a domain as a property list file.
+    /// `prefs export DOMAIN FILE [--format FORMAT]`: writes a domain as a property list file.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write a domain as a canonical XML property list.",
-            discussion: "FILE is replaced atomically; '-' writes to standard output."
+            discussion: """
+                FILE is replaced atomically; '-' writes to standard output. --format binary writes \
+                what a Mac's `defaults import` expects; json and openstep (old-style text) are also available.
+                """
         )
 
         @OptionGroup var store: StoreOptions
@@ -16,11 +19,14 @@ extension Prefs {
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the file to write ('-' for standard output).", valueName: "domain-file"))
         var words: [String] = []
 
+        @Option(name: .long, help: ArgumentHelp("The output format: \(PropertyListFormat.names).", valueName: "format"))
+        var format: PropertyListFormat = .xml
+
         func run() throws {
             var rest = words[...]
             let target = try store.location.target(&rest)
             guard rest.count == 1, let destination = rest.first else { throw CLIError(.usage, "give one FILE to write ('-' for standard output)") }
-            let bytes = try PropertyListWriter().write(.dictionary(target.read()))
+            let bytes = try format.encode(.dictionary(target.read()))
             if destination == "-" {
                 Output.write(bytes)
             } else {

@@ -16,7 +16,8 @@ extension Prefs {
                 prefs write DOMAIN KEY '<array>...</array>'  a plist element (or document)
                 prefs write DOMAIN KEY --json '{"a": [1, 2.5, true]}'
                 prefs write DOMAIN --key-path a.b.0 VALUE    a nested value
-                prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain
+                prefs write DOMAIN KEY '( a, { k = v; } )'   old-style text, as defaults takes it
+                prefs write DOMAIN '<dict>...</dict>'        replaces the whole domain (or '{ k = v; }')
                 prefs write -g KEY VALUE                     the global domain
                 prefs write DOMAIN -- -KEY VALUE             a key that starts with -
 
@@ -53,7 +54,7 @@ struct WriteRequest {
         let target = try location.target(&rest)
         if !optionsEnded, !location.namesTarget { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
-        if rest.isEmpty, first.hasPrefix("<") {
+        if rest.isEmpty, PropertyListReader.isPropertyListLiteral(first) {
             try replaceDomain(target, with: first)
             return
         }
@@ -100,7 +101,7 @@ struct WriteRequest {
     private func replaceDomain(_ target: Target, with literal: String) throws {
         let value = try CommandLineValue.literal(literal, source: "the domain literal")
         guard case .dictionary(let dictionary) = value else {
-            throw CLIError(.usage, "a whole domain must be a <dict>, not \(value.typeNameWithArticle)")
+            throw CLIError(.usage, "a whole domain must be a dictionary (<dict>…</dict> or { … }), not \(value.typeNameWithArticle)")
         }
         try target.update { $0 = dictionary }
     }

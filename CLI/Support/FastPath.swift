@@ -3,7 +3,8 @@
 ///
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
 /// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
-/// `prefs write DOMAIN KEY ...` (options only after the key) and `prefs validate [-q] FILE...`
+/// `prefs write DOMAIN KEY ...` (options only after the key), `prefs validate [-q] FILE...` and
+/// `prefs convert FILE [--to FORMAT]`
 /// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing,
 /// and `prefs --help` prints ``RootHelp``. Anything else, including every other option and
 /// `prefs help`, takes the full parser.
@@ -21,6 +22,8 @@ enum FastPath {
             return ReadRequest(words: words).perform
         case "write" where words.count >= 2 && !words[0].hasPrefix("-"):
             return WriteRequest(words: words).perform
+        case "convert":
+            return ConvertRequest.plain(words)?.perform
         case "validate":
             let files = words.filter { $0 != "-q" && $0 != "--quiet" }
             guard !files.isEmpty, !files.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else { return nil }

@@ -26,7 +26,7 @@ enum ValueFormat {
         switch self {
         case .json: Output.write(try JSONWriter().write(value))
         case .xml: Output.write(try PropertyListWriter().write(value))
-        case .text: Output.write(TextFormat.render(value))
+        case .text: Output.write(try TextFormat.render(value))
         }
     }
 }

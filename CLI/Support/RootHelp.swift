@@ -44,7 +44,7 @@ enum RootHelp {
                               file.
       export                  Write a domain as a canonical XML property list.
       validate                Check that files are valid XML property lists.
-      convert                 Print a property list file as canonical XML or JSON.
+      convert                 Convert a property list file to another format.
       doctor                  Check the preferences folder: permissions, owners,
                               files that do not read, stale temporary files.
       palette                 Edit EmojiArt palette stores.

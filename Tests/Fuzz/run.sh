@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzPropertyListReader FuzzCommandLine)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPropertyListReader FuzzCommandLine FuzzBinaryReader FuzzOpenStepReader)
 
 for target in "${targets[@]}"; do
     PREFS_FUZZ=1 swift build -c debug --scratch-path .build-fuzz --product "$target" \
@@ -22,6 +22,8 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$findings"
     seeds=(Tests/Fuzz/Regressions/$target)
     [ "$target" = FuzzPropertyListReader ] && seeds+=(Tests/ReliabilityTests/Fixtures/Hostile Tests/Fuzz/Seeds)
+    [ "$target" = FuzzBinaryReader ] && seeds+=(Tests/PropertyListsTests/Fixtures/Binary Tests/PropertyListsTests/Fixtures/Binary/Hostile)
+    [ "$target" = FuzzOpenStepReader ] && seeds+=(Tests/PropertyListsTests/Fixtures/OpenStep)
     echo "== $target: replaying regressions"
     "$bin/$target" -runs=0 "Tests/Fuzz/Regressions/$target" 2>&1 | tail -1
     echo "== $target: fuzzing for ${seconds}s"

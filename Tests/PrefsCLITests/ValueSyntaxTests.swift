@@ -102,6 +102,6 @@ struct ValueSyntaxTests {
     func invalidDocumentIsRefused(words: [String], fragment: String) throws {
         try expectRefused(words, fragment)
         let whole = try prefs("write", "d", "<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>")
-        #expect(whole.status == 2 && whole.stderr.contains("a whole domain must be a <dict>, not an array"), "\(whole)")
+        #expect(whole.status == 2 && whole.stderr.contains("a whole domain must be a dictionary (<dict>…</dict> or { … }), not an array"), "\(whole)")
     }
 }

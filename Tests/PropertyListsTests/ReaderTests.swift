@@ -40,7 +40,6 @@ struct ReaderTests {
         ("<real>+Infinity</real>", .real(.infinity)),
         ("<real> -INF </real>", .real(-.infinity)),
         ("<real>-0.5E-2</real>", -0.005),
-        ("<date>2024-02Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 1)!)),
         ("<date>2024-02-29T12:34:56Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!)),
         ("<data>AAEC\n  Aw==</data>", .data([0, 1, 2, 3])),
         ("<data>AAECAw</data>", .data([0, 1, 2, 3])),
@@ -68,6 +67,10 @@ struct ReaderTests {
         ("<array>\n<real>infinityx</real>\n</array>", 2, "not a number"),
         ("<array>\n<real>+-nan</real>\n</array>", 2, "not a number"),
         ("<array>\n\n<date>2023-02-29T00:00:00Z</date>\n</array>", 3, "not a date"),
+        ("<array>\n<date>2024-05-01Z</date>\n</array>", 2, "<date> holds \"2024-05-01Z\", which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ"),
+        ("<array>\n<date>2024Z</date>\n</array>", 2, "not a date"),
+        ("<array>\n<date>2024-05-01T12Z</date>\n</array>", 2, "not a date"),
+        ("<array>\n<date>2024-05-01T12:00:00.5Z</date>\n</array>", 2, "not a date"),
         ("<array>\n<data>ab*c</data>\n</array>", 2, "not Base64"),
         ("<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict>", 3, "appears twice"),
         ("<dict>\n<key>a</key>\n<script/>\n</dict>", 3, "script"),
@@ -97,9 +100,9 @@ struct ReaderTests {
         ])
     }
 
-    @Test("Other formats are named", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
+    @Test("validate names other formats", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
     func namesOtherFormats(text: String, format: String) throws {
-        let error = #expect(throws: PropertyListError.self) { try read(text) }
+        let error = #expect(throws: PropertyListError.self) { try PropertyListReader().validate(Array(text.utf8)) }
         #expect(error?.code == .unsupportedFormat)
         #expect(error?.message.contains(format) == true)
     }

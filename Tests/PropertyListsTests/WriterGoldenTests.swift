@@ -64,16 +64,30 @@ struct WriterGoldenTests {
         #expect(written.contains("<real>\(expected)</real>\n"))
     }
 
-    @Test("Data lines are 76 − 8 × depth columns, depth counted up to 8")
+    @Test("Data lines are 76 − 8 × depth columns and indented by depth tabs, depth counted up to 8 as CoreFoundation counts it")
     func wrapsDataByDepth() throws {
         var value = PropertyList.data(Array(repeating: 0xAB, count: 300))
         for depth in 0...10 {
             let lines = String(decoding: try PropertyListWriter().write(value), as: UTF8.self).split(separator: "\n")
             let base64 = lines.filter { !$0.contains("<") }
-            let width = 76 - 8 * min(depth, 8)
-            #expect(base64.dropLast().allSatisfy { $0.count == depth + width }, "depth \(depth)")
+            let tabs = min(depth, 8)
+            let width = 76 - 8 * tabs
+            #expect(base64.allSatisfy { $0.prefix(while: { $0 == "\t" }).count == tabs }, "depth \(depth)")
+            #expect(base64.dropLast().allSatisfy { $0.count == tabs + width }, "depth \(depth)")
+            #expect(lines.contains { $0 == String(repeating: "\t", count: depth) + "</data>" }, "depth \(depth)")
             value = [value]
         }
+    }
+
+    @Test("Data 10 deep is written as CoreFoundation writes it: lines at 8 tabs, the element at 10")
+    func writesDeepDataAsCoreFoundation() throws {
+        var value = PropertyList.data([0, 1, 2])
+        for _ in 0..<10 { value = [value] }
+        let written = String(decoding: try PropertyListWriter().write(value), as: UTF8.self)
+        let tabs = { (count: Int) in String(repeating: "\t", count: count) }
+        let opening = (0..<10).map { tabs($0) + "<array>\n" }.joined()
+        let closing = (0..<10).reversed().map { tabs($0) + "</array>\n" }.joined()
+        #expect(written.hasSuffix(opening + tabs(10) + "<data>\n" + tabs(8) + "AAEC\n" + tabs(10) + "</data>\n" + closing + "</plist>\n"))
     }
 
     @Test("A carriage return is written &#13; and reads back exactly")

@@ -38,7 +38,9 @@ struct SpecialFileTests {
     func linkToSpecialFileIsRefused(target: String) throws {
         if target == "fifo" { #expect(mkfifo(folder.file("fifo"), 0o600) == 0) }
         #expect(symlink(target == "fifo" ? folder.file("fifo") : target, folder.file("x.plist")) == 0)
-        for arguments in [["read", "x"], ["write", "x", "k", "v"], ["validate", folder.file("x.plist")], ["read", "--file", folder.file("x.plist")]] {
+        let link = folder.file("x.plist")
+        for arguments in [["read", "x"], ["write", "x", "k", "v"], ["validate", link], ["read", "--file", link], ["convert", link],
+                          ["convert", link, "--from", "binary"], ["import", "y", link], ["palette", "--domain", "x", "list"]] {
             let result = try prefs(arguments)
             #expect(result.status == 3 || result.status == 4, "\(arguments): \(result)")
             #expect(result.stderr.contains("x.plist"), "\(arguments): \(result.stderr)")

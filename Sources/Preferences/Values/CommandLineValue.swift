@@ -87,7 +87,7 @@ public enum CommandLineValue {
             return try typed(word, value)
         }
         if let composite, compositeFlags.contains(word) { throw nestingError(word, inside: composite) }
-        if word.hasPrefix("<") { return try literal(word, source: "the value") }
+        if PropertyListReader.isPropertyListLiteral(word) { return try literal(word, source: "the value") }
         if word.hasPrefix("-") {
             throw PreferenceError(.invalidArgument,
                 "unknown type flag \(quoted(word)); the type flags are \(scalarFlags.joined(separator: ", ")), "
@@ -101,9 +101,10 @@ public enum CommandLineValue {
             "cannot nest composite types (\(flag) inside \(composite)); give nested values as --json '[[\"a\"]]' or a literal such as '<array><array><string>a</string></array></array>'")
     }
 
-    /// Parses a property list written as text: one bare element (`<array>…</array>`), as
-    /// `defaults write` takes it, or a whole document (`<?xml …?><!DOCTYPE …><plist>…</plist>`),
-    /// as `prefs read --xml` prints it, whose root is the value.
+    /// Parses a property list written as text, as `defaults write` takes it: one bare XML element
+    /// (`<array>…</array>`), a whole document (`<?xml …?><!DOCTYPE …><plist>…</plist>`) as
+    /// `prefs read --xml` prints it, whose root is the value, or old-style text (`( a, b )`,
+    /// `{ k = v; }`, `<0aff>`) as `prefs read` prints it, whose leaves are strings.
     ///
     /// - Parameters:
     ///   - text: The literal.
@@ -112,12 +113,12 @@ public enum CommandLineValue {
     ///   what is wrong with it.
     public static func literal(_ text: String, source: String) throws(PreferenceError) -> PropertyList {
         let start = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let isXML = start.hasPrefix("<") && PropertyListFormat(sniffing: Array(text.utf8)) == .xml
         let isDocument = start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<plist")
+        let kind = isDocument ? "property list document" : isXML ? "property list element" : "old-style property list"
         do {
-            if isDocument { return try PropertyListReader().read(Array(text.utf8), fileName: source) }
-            return try PropertyListReader().read(fragment: text, source: source)
+            return try PropertyListReader().read(defaultsValue: text, source: source)
         } catch {
-            let kind = isDocument ? "property list document" : "property list element"
             throw PreferenceError(.invalidArgument, "\(source) \(quoted(text)) is not a valid \(kind): \(error.message)")
         }
     }

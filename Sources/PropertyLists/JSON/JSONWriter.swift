@@ -22,7 +22,9 @@ public struct JSONWriter: Sendable {
     /// The JSON text of `value`, with a final newline when pretty-printed.
     ///
     /// - Throws: ``PropertyListError`` with code `.unrepresentable` for NaN or an infinity,
-    ///   which JSON cannot hold.
+    ///   which JSON cannot hold, and `.tooLarge` as soon as the text passes
+    ///   ``PropertyListLimits/maxInputSize`` (a value read from a binary file can share parts
+    ///   that expand it far beyond the file).
     public func write(_ value: PropertyList) throws(PropertyListError) -> String {
         var output = ""
         try append(value, to: &output, depth: 0, path: [])
@@ -53,6 +55,7 @@ public struct JSONWriter: Sendable {
                 if index > 0 { output += "," }
                 newline(&output, depth + 1)
                 try append(element, to: &output, depth: depth + 1, path: path + [String(index)])
+                try Self.checkSize(output)
             }
             newline(&output, depth)
             output += "]"
@@ -68,9 +71,16 @@ public struct JSONWriter: Sendable {
                 Self.appendQuoted(entry.key, to: &output)
                 output += prettyPrinted ? ": " : ":"
                 try append(entry.value, to: &output, depth: depth + 1, path: path + [entry.key])
+                try Self.checkSize(output)
             }
             newline(&output, depth)
             output += "}"
+        }
+    }
+
+    private static func checkSize(_ output: String) throws(PropertyListError) {
+        guard output.utf8.count <= PropertyListLimits.maxInputSize else {
+            throw PropertyListError(.tooLarge, "the JSON text would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes")
         }
     }
 

@@ -124,38 +124,27 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
 }
 
 extension PropertyListDate {
-    /// Parses a date as XML property lists spell it.
+    /// Parses a date as XML property lists spell it: exactly `YYYY-MM-DDTHH:MM:SSZ`.
     ///
-    /// Accepts `YYYY-MM-DDTHH:MM:SSZ` and the shorter forms Apple's and Python's readers take,
-    /// where trailing fields are left out (`2024Z`, `2024-02Z`, `2024-02-29T12Z`, …).
+    /// Shorter forms with trailing fields left out (`2024-05-01Z`), which some readers take,
+    /// are refused: no writer makes them, and the README promises the full form only.
     ///
     /// - Parameter text: The text, with no surrounding white space.
     /// - Returns: The date, or `nil` when the text is not a date or a field is out of range.
     public init?<Bytes: Collection<UInt8>>(parsing text: Bytes) {
         let bytes = Array(text)
-        guard bytes.last == UInt8(ascii: "Z") else { return nil }
-        var fields = [1, 1, 1, 0, 0, 0]
-        let widths = [4, 2, 2, 2, 2, 2]
-        let separators: [UInt8] = [0, UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"),
-                                   UInt8(ascii: ":"), UInt8(ascii: ":")]
-        var position = 0
-        let end = bytes.count - 1
-        for field in 0..<6 where position < end {
-            if field > 0 {
-                guard bytes[position] == separators[field] else { return nil }
-                position += 1
-            }
-            guard position + widths[field] <= end else { return nil }
+        let separators: [(Int, Unicode.Scalar)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+        guard bytes.count == 20, separators.allSatisfy({ bytes[$0.0] == UInt8(ascii: $0.1) }) else { return nil }
+        func field(_ start: Int, _ width: Int) -> Int? {
             var value = 0
-            for byte in bytes[position..<position + widths[field]] {
+            for byte in bytes[start..<start + width] {
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            fields[field] = value
-            position += widths[field]
+            return value
         }
-        guard position == end, end >= 4 else { return nil }
-        self.init(year: fields[0], month: fields[1], day: fields[2],
-                  hour: fields[3], minute: fields[4], second: fields[5])
+        guard let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
+              let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2) else { return nil }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }

@@ -111,6 +111,13 @@ public struct PropertyListDictionary: Hashable, Sendable {
         return replaced
     }
 
+    /// A dictionary of `keys` and `values` in that order, the keys checked by the caller to be
+    /// distinct, built without looking each one up.
+    init(distinctKeys keys: [String], values: [PropertyList]) {
+        storage = OrderedDictionary(uncheckedUniqueKeysWithValues: zip(keys.lazy.map(ExactKey.init), values))
+        stamp = Self.freshStamp()
+    }
+
     /// Adds an entry to a dictionary still being built, which no one else has seen: its stamp
     /// from ``init(minimumCapacity:)`` already tells it apart.
     ///

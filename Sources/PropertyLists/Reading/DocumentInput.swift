@@ -42,14 +42,30 @@ final class DocumentInput {
             try self.init(descriptor: STDIN_FILENO, closing: false, displayName: displayName)
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName)
+    }
+
+    /// Opens the file at `path` for reading without blocking, and checks it is one the reader
+    /// takes (see ``checkType(of:displayName:)``).
+    ///
+    /// - Returns: The open descriptor, which the caller closes.
+    /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
+    ///   `.systemLimit` when no descriptor is left, or what the type check throws.
+    static func open(_ path: String, displayName: String) throws(PropertyListError) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             let limited = code == EMFILE || code == ENFILE || code == ENOMEM
             throw PropertyListError(limited ? .systemLimit : .io, file: displayName,
                 "cannot open: \(String(cString: strerror(code)))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
         }
-        try self.init(descriptor: descriptor, closing: true, displayName: displayName)
+        do {
+            try checkType(of: descriptor, displayName: displayName)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
     }
 
     /// Reads the file open at `descriptor` from its current offset, which must be a regular file
@@ -117,7 +133,7 @@ final class DocumentInput {
 
     /// Refuses what is not a regular file (standard input excepted), and a regular file larger
     /// than the reader accepts.
-    private static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
+    static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw PropertyListError(.io, file: displayName, "cannot examine: \(String(cString: strerror(errno)))")

@@ -1,5 +1,10 @@
+import Glibc
+
 /// Reads XML property lists: parses with libxml2, validates against Apple's plist DTD, and
 /// checks what the DTD cannot say (integer, real, date and Base64 syntax, duplicate keys).
+/// The `read` methods also take binary property lists (`bplist00`, through
+/// ``BinaryPropertyListReader``), the other format a Mac keeps files in; `validate` takes XML
+/// only, and ``read(anyFormat:fileName:as:)`` every format.
 ///
 /// ```swift
 /// let value = try PropertyListReader().read(bytes, fileName: "settings.plist")
@@ -22,12 +27,16 @@ public struct PropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` listing every problem, each with file and line.
     /// - Complexity: O(*n*) in the size of the document.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
-        try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
+        if PropertyListFormat(sniffing: bytes) == .binary { return try BinaryPropertyListReader().read(bytes, fileName: fileName) }
+        return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
     }
 
     /// Parses and validates a property list but builds, of a root dictionary, only the entry
     /// under `rootKey`; see ``read(contentsOf:fileName:rootKey:)``.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
+        if PropertyListFormat(sniffing: bytes) == .binary {
+            return Self.keeping(rootKey, of: try BinaryPropertyListReader().read(bytes, fileName: fileName))
+        }
         let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
         return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: retention) }.get())
     }
@@ -45,7 +54,13 @@ public struct PropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` with code ``PropertyListError/Code/io`` when the file
     ///   cannot be read, or the problems in its contents.
     public func read(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
-        try value(XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path).get())
+        let name = fileName ?? path
+        switch XMLPropertyListParser.parse(contentsOf: path, fileName: name) {
+        case .success(let parsed): return value(parsed)
+        case .failure(let error):
+            guard let binary = try binaryFallback(after: error, path: path, fileName: name) else { throw error }
+            return binary
+        }
     }
 
     /// Reads the property list file at `path` but builds, of a root dictionary, only the entry
@@ -59,8 +74,22 @@ public struct PropertyListReader: Sendable {
     ///   whole root when it is not a dictionary.
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
     public func read(contentsOf path: String, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
+        let name = fileName ?? path
         let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
-        return try value(XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: retention).get())
+        switch XMLPropertyListParser.parse(contentsOf: path, fileName: name, retention: retention) {
+        case .success(let parsed): return value(parsed)
+        case .failure(let error):
+            guard let binary = try binaryFallback(after: error, path: path, fileName: name) else { throw error }
+            return Self.keeping(rootKey, of: binary)
+        }
+    }
+
+    /// Of a root dictionary, only the entry under `rootKey`; any other root whole.
+    static func keeping(_ rootKey: String, of root: PropertyList) -> PropertyList {
+        guard case .dictionary(let dictionary) = root else { return root }
+        var kept = PropertyListDictionary()
+        kept[rootKey] = dictionary[rootKey]
+        return .dictionary(kept)
     }
 
     /// Checks the property list file at `path` without building its value: the same checks,
@@ -83,10 +112,20 @@ public struct PropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
     public func read(descriptor: Int32, fileName: String, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {
         let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
-        return try value(XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention).get())
+        switch XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention) {
+        case .success(let parsed): return value(parsed)
+        case .failure(let error):
+            // A binary file (copied from a Mac) is read whole, from its start.
+            guard error.code == .unsupportedFormat, lseek(descriptor, 0, SEEK_SET) == 0 else { throw error }
+            let bytes = try FileBytes.read(descriptor: descriptor, displayName: fileName)
+            guard PropertyListFormat(sniffing: bytes) == .binary else { throw error }
+            let root = try BinaryPropertyListReader().read(bytes, fileName: fileName)
+            return rootKey.map { Self.keeping($0, of: root) } ?? root
+        }
     }
 
-    private func value(_ parsed: PropertyList?) -> PropertyList {
+    /// The value of a parse that keeps values, which always has one.
+    func value(_ parsed: PropertyList?) -> PropertyList {
         guard let parsed else { preconditionFailure("a parse that keeps values returned none") }
         return parsed
     }

@@ -156,12 +156,12 @@ final class XMLPropertyListParser {
     }
 
     private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) -> Result<PropertyList?, PropertyListError> {
-        _ = initializeLibrary
         if let failure = input.failure { return .failure(failure) }
         let format = PropertyListFormat(sniffing: input.head)
         guard format == .xml else {
             return .failure(PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal))
         }
+        _ = initializeLibrary
         guard !input.head.isEmpty else {
             return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
         }

@@ -5,7 +5,9 @@
 /// line indented with tabs; dictionary keys sorted by UTF-16 code units; only `&`, `<` and `>`
 /// escaped; `<dict/>`, `<array/>` and `<string></string>` for empty values; reals as `%.17g`
 /// (``RealFormat``); dates as `YYYY-MM-DDTHH:MM:SSZ`; data as Base64 lines of 76 − 8 × depth
-/// columns at the element's indentation; a final newline.
+/// columns at the element's indentation, depth capped at 8 for both as CoreFoundation caps it
+/// (`_XMLPlistAppendDataUsingBase64`), while `</data>` keeps the element's full indentation;
+/// a final newline.
 ///
 /// One deliberate difference keeps every value exact: a carriage return is written `&#13;`,
 /// because XML readers (CoreFoundation's aside) turn a raw one into a line feed.
@@ -248,7 +250,7 @@ public struct PropertyListWriter: Sendable {
             var start = 0
             while start < bytes.count {
                 let end = min(start + bytesPerLine, bytes.count)
-                indent(depth)
+                indent(min(depth, 8))
                 Base64.encode(bytes[start..<end], into: &output)
                 output.append(UInt8(ascii: "\n"))
                 start = end

@@ -48,8 +48,8 @@ files = {
     "utf8_truncated_sequence.plist": plist(b'<string>\xe2\x82</string>'),
     "utf16_odd_length.plist": b'\xff\xfe' + '<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><string>x</string></plist>'.encode('utf-16-le')[:-1],
     "unknown_encoding.plist": b'<?xml version="1.0" encoding="X-NO-SUCH-ENCODING"?>\n<plist version="1.0"><string>x</string></plist>\n',
-    # Other formats
-    "binary_plist.plist": b'bplist00\xd1\x01\x02Tname\x53Ada\x08\x0b\x10\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14',
+    # Other formats. A valid binary property list is a domain prefs reads (copied from a Mac);
+    # hostile binary files are in Tests/PropertyListsTests/Fixtures/Binary/Hostile.
     "json.plist": b'{"name": "Ada", "size": 12}\n',
     "openstep.plist": b'{ name = Ada; size = 12; }\n',
     "empty.plist": b'',

@@ -1,0 +1,124 @@
+/// Writes old-style (OpenStep) text in the layout `defaults read` prints, which
+/// ``OpenStepReader`` and `defaults write` read back.
+///
+/// ```swift
+/// let text = try OpenStepWriter().write(["fontSize": 13, "name": "Ada Lovelace"])
+/// // {\n    fontSize = 13;\n    name = "Ada Lovelace";\n}\n
+/// ```
+///
+/// The format is lossy for types, as on a Mac: integers, reals (shortest form) and booleans
+/// (`1`, `0`) are written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
+/// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
+/// by four spaces with keys in the XML writer's order; strings are quoted unless they are
+/// letters, digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx`
+/// for other control characters.
+public struct OpenStepWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// The old-style text of `value`, with a final newline.
+    ///
+    /// - Throws: ``PropertyListError`` when containers nest deeper than
+    ///   ``PropertyListLimits/maxNestingDepth`` or the text would exceed
+    ///   ``PropertyListLimits/maxInputSize``.
+    /// - Complexity: O(*n* log *n*) in the number of values (keys are sorted).
+    public func write(_ value: PropertyList) throws(PropertyListError) -> String {
+        var output = ""
+        try append(value, to: &output, depth: 0)
+        output += "\n"
+        try Self.checkSize(output)
+        return output
+    }
+
+    private func append(_ value: PropertyList, to output: inout String, depth: Int) throws(PropertyListError) {
+        let pad = String(repeating: "    ", count: depth)
+        switch value {
+        case .array(let elements):
+            try checkDepth(depth)
+            guard !elements.isEmpty else { output += "()"; return }
+            output += "(\n"
+            for (index, element) in elements.enumerated() {
+                output += pad + "    "
+                try append(element, to: &output, depth: depth + 1)
+                output += index < elements.count - 1 ? ",\n" : "\n"
+                try Self.checkSize(output)
+            }
+            output += pad + ")"
+        case .dictionary(let dictionary):
+            try checkDepth(depth)
+            guard !dictionary.isEmpty else { output += "{}"; return }
+            output += "{\n"
+            for (key, element) in dictionary.sortedEntries {
+                output += pad + "    " + Self.quotedIfNeeded(key) + " = "
+                try append(element, to: &output, depth: depth + 1)
+                output += ";\n"
+                try Self.checkSize(output)
+            }
+            output += pad + "}"
+        case .string(let string): output += Self.quotedIfNeeded(string)
+        case .integer(let integer): output += integer.description
+        case .real(let real): output += Self.quotedIfNeeded(real.isFinite ? (real == 0 ? "0" : "\(real)") : RealFormat.string(real))
+        case .bool(let bool): output += bool ? "1" : "0"
+        case .date(let date):
+            let c = date.components
+            output += "\"" + Self.digits(c.year, 4) + "-" + Self.digits(c.month, 2) + "-" + Self.digits(c.day, 2) + " "
+                + Self.digits(c.hour, 2) + ":" + Self.digits(c.minute, 2) + ":" + Self.digits(c.second, 2) + " +0000\""
+        case .data(let bytes): output += Self.data(bytes)
+        }
+    }
+
+    /// Stops as soon as the text passes the limit: a value read from a binary file can share
+    /// parts that expand it far beyond the file.
+    private static func checkSize(_ output: String) throws(PropertyListError) {
+        guard output.utf8.count <= PropertyListLimits.maxInputSize else {
+            throw PropertyListError(.tooLarge, "the text would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes")
+        }
+    }
+
+    private func checkDepth(_ depth: Int) throws(PropertyListError) {
+        guard depth < PropertyListLimits.maxNestingDepth else {
+            throw PropertyListError(.tooLarge, "arrays and dictionaries nest deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs writes")
+        }
+    }
+
+    private static func digits(_ value: Int, _ count: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+
+    /// `<0aff10ab 12>`: hexadecimal, a space after every four bytes, as NSData describes itself.
+    static func data(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "<")]
+        for (index, byte) in bytes.enumerated() {
+            if index > 0, index % 4 == 0 { text.append(0x20) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        text.append(UInt8(ascii: ">"))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    static func quotedIfNeeded(_ string: String) -> String {
+        // A leading // or /* would read as a comment.
+        let plain = !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*") && string.utf8.allSatisfy {
+            OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
+        }
+        if plain { return string }
+        var quoted = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

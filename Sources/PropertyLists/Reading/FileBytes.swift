@@ -1,0 +1,50 @@
+import Glibc
+
+/// Whole files as bytes, for the formats that are parsed from memory (binary, JSON, old-style).
+enum FileBytes {
+    /// The bytes of the file at `path` (`-`: standard input), at most
+    /// ``PropertyListLimits/maxInputSize``.
+    ///
+    /// - Throws: ``PropertyListError`` with code `.io` naming `displayName` and the system's
+    ///   reason, or `.tooLarge` beyond the limit, checked before the file is read whole.
+    static func read(_ path: String, displayName: String) throws(PropertyListError) -> [UInt8] {
+        guard path != "-" else { return try read(descriptor: STDIN_FILENO, displayName: displayName) }
+        let descriptor = try DocumentInput.open(path, displayName: displayName)
+        defer { close(descriptor) }
+        return try read(descriptor: descriptor, displayName: displayName)
+    }
+
+    /// The bytes of the file open at `descriptor`, from its current offset, at most
+    /// ``PropertyListLimits/maxInputSize``; the descriptor stays open.
+    ///
+    /// - Throws: As ``read(_:displayName:)``.
+    static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
+        try DocumentInput.checkType(of: descriptor, displayName: displayName)
+        var status = stat()
+        var expected = 0
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { expected = Int(status.st_size) }
+        // Read straight into the array: the file's size ahead (one byte more, to see the end in
+        // the same read), then in growing steps for pipes and files that grow.
+        var bytes = [UInt8](repeating: 0, count: expected + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes += repeatElement(0, count: max(1 << 16, bytes.count)) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw PropertyListError(.io, file: displayName, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 {
+                bytes.removeLast(bytes.count - filled)
+                return bytes
+            }
+            filled += count
+            if filled > PropertyListLimits.maxInputSize { throw tooLarge(displayName, "is more than \(PropertyListLimits.maxInputSize) bytes") }
+        }
+    }
+
+    private static func tooLarge(_ displayName: String, _ size: String) -> PropertyListError {
+        PropertyListError(.tooLarge, file: displayName,
+            "the file \(size); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
+    }
+}

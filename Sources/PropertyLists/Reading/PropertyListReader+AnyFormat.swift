@@ -1,0 +1,96 @@
+extension PropertyListReader {
+    /// Reads a property list in any format prefs knows, telling the format by content unless
+    /// `format` names one.
+    ///
+    /// Detection, as ``PropertyListFormat/init(sniffing:)-(ContiguousBytesCollection)`` guesses it:
+    /// `bplist` is binary, `<` XML (or old-style data), and text that parses as JSON is JSON;
+    /// anything else is read as old-style (OpenStep) text. An input that is only white space
+    /// is read as XML, and refused.
+    ///
+    /// ```swift
+    /// let (value, format) = try PropertyListReader().read(anyFormat: bytes, fileName: "a.plist")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole input.
+    ///   - fileName: How errors name the input.
+    ///   - format: The format to read, or `nil` to tell it by content.
+    /// - Returns: The value and the format it was read in.
+    /// - Throws: ``PropertyListError`` naming the file and what is wrong.
+    /// - Complexity: O(*n*) in the size of the input.
+    public func read(anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
+                     as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+        var guess = format ?? PropertyListFormat(sniffing: bytes)
+        if format == nil, guess == .xml, bytes.withBytes({ Self.startsWithText($0) }) { guess = .openStep }
+        switch guess {
+        case .xml: return (try read(xml: bytes, fileName: fileName), .xml)
+        case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary)
+        case .json, .openStep:
+            let text = try Self.text(bytes, fileName: fileName)
+            if format == .openStep { return (try OpenStepReader().read(text, fileName: fileName), .openStep) }
+            do throws(PropertyListError) {
+                return (try JSONReader().read(text, source: fileName), .json)
+            } catch {
+                if format == .json { throw error }
+                do throws(PropertyListError) {
+                    return (try OpenStepReader().read(text, fileName: fileName), .openStep)
+                } catch let oldStyle {
+                    // Text in brackets or braces with quoted keys was meant as JSON; a quoted
+                    // string first is as likely a .strings file.
+                    throw guess == .json && !bytes.withBytes({ Self.startsWithQuote($0) }) ? error : oldStyle
+                }
+            }
+        }
+    }
+
+    /// Reads the file at `path` (`-`: standard input) in any format; see
+    /// ``read(anyFormat:fileName:as:)``.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - fileName: How errors name it; `path` when `nil`.
+    ///   - format: The format to read, or `nil` to tell it by content.
+    /// - Throws: ``PropertyListError`` with code `.io` when the file cannot be read, or the
+    ///   problems in its contents.
+    public func read(anyFormatContentsOf path: String, fileName: String? = nil,
+                     as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+        try read(anyFormat: FileBytes.read(path, displayName: fileName ?? path), fileName: fileName ?? path, as: format)
+    }
+
+    /// Whether the input has something other than white space before any `<`: text that
+    /// cannot be XML, which only old-style can be (a `.strings` file starts with a comment or
+    /// a quoted key).
+    private static func startsWithText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = PropertyListFormat.firstSignificantByte(bytes)
+        return start < bytes.count && bytes[start] != UInt8(ascii: "<")
+    }
+
+    private static func startsWithQuote(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = PropertyListFormat.firstSignificantByte(bytes)
+        return start < bytes.count && bytes[start] == UInt8(ascii: "\"")
+    }
+
+    /// The input as text: UTF-8, with or without a byte order mark.
+    private static func text(_ bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> String {
+        let decoded: String? = bytes.withBytes { buffer in
+            let body = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: buffer[3...]) : buffer
+            return String(validating: body, as: UTF8.self)
+        }
+        guard let decoded else { throw PropertyListError(.malformed, file: fileName, "the text is not valid UTF-8") }
+        return decoded
+    }
+
+    /// Reads XML from memory, the one format this reader otherwise refuses to guess at.
+    private func read(xml bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> PropertyList {
+        value(try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
+    }
+
+    /// The binary file behind an XML parse that found one, read whole; `nil` when the parse
+    /// failed for another reason, or the input was standard input and cannot be read again.
+    func binaryFallback(after error: PropertyListError, path: String, fileName: String) throws(PropertyListError) -> PropertyList? {
+        guard error.code == .unsupportedFormat, path != "-" else { return nil }
+        let bytes = try FileBytes.read(path, displayName: fileName)
+        guard PropertyListFormat(sniffing: bytes) == .binary else { return nil }
+        return try BinaryPropertyListReader().read(bytes, fileName: fileName)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Old-style text and JSON through the real `prefs`: `write` values as `defaults write` takes
+/// them, `read` output fed back, `convert` and `import` of every format.
+@Suite("Old-style and JSON on the command line")
+struct OldStyleFormatTests {
+    let folder = TemporaryFolder()
+    var home: String { folder.path }
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../PropertyListsTests/Fixtures/OpenStep").standardized.path
+
+    func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
+
+    @Test("write takes old-style values as defaults does, in -array and -dict-add too")
+    func writesOldStyleValues() throws {
+        #expect(try prefs("write", "com.apple.spotlight", "orderedItems", "-array",
+                          "{\"enabled\" = 1;\"name\" = \"APPLICATIONS\";}", "{\"enabled\" = 0;\"name\" = \"FONTS\";}").status == 0)
+        #expect(try prefs("read", "--json", "com.apple.spotlight", "orderedItems").stdout
+                == "[\n  {\n    \"enabled\": \"1\",\n    \"name\": \"APPLICATIONS\"\n  },\n  {\n    \"enabled\": \"0\",\n    \"name\": \"FONTS\"\n  }\n]\n")
+        #expect(try prefs("write", "hotkeys", "AppleSymbolicHotKeys", "-dict-add", "64",
+                          "{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }").status == 0)
+        #expect(try prefs("read", "hotkeys", "AppleSymbolicHotKeys").stdout == """
+            {
+                64 = {
+                    enabled = 0;
+                    value = {
+                        parameters = (
+                            65535,
+                            49,
+                            1048576
+                        );
+                        type = standard;
+                    };
+                };
+            }
+
+            """)
+        #expect(try prefs("write", "d", "bytes", "<0aff>").status == 0)
+        #expect(try prefs("read-type", "d", "bytes").stdout == "data\n")
+        let bad = try prefs("write", "d", "k", "(a, b")
+        #expect(bad.status == 2 && bad.stderr.contains("an array is never closed"), "\(bad)")
+    }
+
+    @Test("write DOMAIN '{ … }' replaces the domain, and read output feeds back into write")
+    func replacesDomainWithOldStyle() throws {
+        #expect(try prefs("write", "d", "{ name = \"Ada Lovelace\"; tags = (a, \"b c\"); nested = { k = v; }; }").status == 0)
+        let printed = try prefs("read", "d").stdout
+        #expect(try prefs("write", "copy", printed).status == 0)
+        #expect(folder.bytes("copy.plist") == folder.bytes("d.plist"))
+        let notDictionary = try prefs("write", "d", "(a, b)")
+        #expect(notDictionary.status == 64 || notDictionary.status == 2, "\(notDictionary)")
+        #expect(notDictionary.stderr.contains("a whole domain must be a dictionary"), "\(notDictionary)")
+    }
+
+    @Test("convert reads .strings and defaults output, and writes old-style text")
+    func convertsOldStyle() throws {
+        let strings = try prefs("convert", "\(Self.fixtures)/Localizable.strings", "--to", "json")
+        #expect(strings.status == 0 && strings.stdout.contains("\"price\": \"€ 5\""), "\(strings)")
+        try folder.write("<plist><dict><key>b</key><integer>2</integer><key>a</key><array><string>x y</string></array></dict></plist>", to: "in.plist")
+        let text = try prefs("convert", folder.file("in.plist"), "--to", "openstep")
+        #expect(text.stdout == "{\n    a = (\n        \"x y\"\n    );\n    b = 2;\n}\n")
+        try folder.write(text.stdout, to: "in.txt")
+        #expect(try prefs("convert", folder.file("in.txt"), "--to", "json").stdout == "{\n  \"a\": [\n    \"x y\"\n  ],\n  \"b\": \"2\"\n}\n")
+    }
+
+    @Test("--from forces a format; a JSON file imports; a file in no format names the likeliest one")
+    func forcedAndDetectedFormats() throws {
+        try folder.write("{\"n\": 1, \"list\": [true, 2.5]}", to: "in.json")
+        #expect(try prefs("import", "d", folder.file("in.json")).status == 0)
+        #expect(try prefs("read-type", "d", "n").stdout == "integer\n")
+        let forced = try prefs("convert", "--from", "openstep", folder.file("in.json"))
+        #expect(forced.status == 3 && forced.stderr.contains("in.json:1: error: old-style:"), "\(forced)")
+        try folder.write("[1, 2,]", to: "bad.json")
+        let bad = try prefs("convert", folder.file("bad.json"))
+        #expect(bad.status == 3 && bad.stderr.contains("bad.json:1: error: JSON:"), "\(bad)")
+        try folder.write("\"greeting\" = \"Hello\";\n\"missing\" = \"semicolon\"\n\"next\" = \"x\";\n", to: "bad.strings")
+        let strings = try prefs("convert", folder.file("bad.strings"))
+        #expect(strings.status == 3 && strings.stderr.contains("bad.strings:3: error: old-style: expected ';' after the value of \"missing\""), "\(strings)")
+    }
+}
