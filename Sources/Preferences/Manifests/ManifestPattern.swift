@@ -1,0 +1,28 @@
+/// A compiled `pfm_format`: a regular expression the whole string must match.
+///
+/// A class so that a ``ManifestKey`` stays cheap to copy; `Regex` is immutable once built, so
+/// sharing it between threads is safe.
+final class ManifestPattern: @unchecked Sendable {
+    /// The expression as the manifest gives it.
+    let source: String
+    private let regex: Regex<AnyRegexOutput>
+
+    /// Compiles `source`.
+    ///
+    /// - Throws: What `Regex` throws for an expression it cannot compile.
+    init(_ source: String) throws {
+        self.source = source
+        regex = try Regex(source)
+    }
+
+    /// Whether all of `string` matches.
+    func matchesWhole(_ string: String) -> Bool {
+        do {
+            return try regex.wholeMatch(in: string) != nil
+        } catch {
+            // Only custom regex components throw while matching, and a regex compiled from
+            // text has none; should one ever throw, the string did not match.
+            return false
+        }
+    }
+}
