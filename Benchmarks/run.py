@@ -155,6 +155,13 @@ def main():
         section("validate: %s" % name, measure(validate, rounds, env), "xmllint --noout",
                 "≤ 1.0×" if name in large else "≤ 1.3×")
 
+        manifest = os.path.join(inputs, name + ".manifest.plist")
+        if os.path.exists(manifest):
+            checked = [("prefs validate (floor)", [args.prefs, "validate", "--quiet", copy(name, "vfloor")]),
+                       ("prefs validate --manifest", [args.prefs, "validate", "--quiet", "--manifest", manifest, copy(name, "vm")])]
+            section("validate against a %d-key manifest: %s" % (len(open(manifest, "rb").read().split(b"<key>pfm_name</key>")) - 1, name),
+                    measure(checked, rounds, env), "prefs validate", "≤ 1.5×")
+
     startup = [("/bin/true (floor)", ["/bin/true"]), ("prefs --help", [args.prefs, "--help"])]
     section("start-up", measure(startup, rounds * 2, env), "/bin/true", "≤ 3×")
 
