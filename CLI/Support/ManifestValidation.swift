@@ -37,25 +37,47 @@ struct ManifestValidation {
     }
 
     /// Checks one file, printing its problems (or `NAME: OK`); returns whether it passed.
+    ///
+    /// A file is read once without line records; only one with problems is read again to
+    /// place them (standard input, which cannot be read twice, records lines at once).
     func check(_ file: String, name: String) -> Bool {
+        let reader = PropertyListReader()
         let value: PropertyList
-        let lines: PropertyListLines
+        var lines: PropertyListLines?
         do throws(PropertyListError) {
-            (value, lines) = try PropertyListReader().readRecordingLines(contentsOf: file, fileName: name)
+            if file == "-" {
+                let read = try reader.readRecordingLines(contentsOf: file, fileName: name)
+                (value, lines) = (read.value, read.lines)
+            } else {
+                value = try reader.read(contentsOf: file, fileName: name)
+            }
         } catch {
             for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
             return false
         }
         guard case .dictionary(let domain) = value else {
-            Output.error("\(name):\(lines.line(of: []) ?? 1): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary")
+            Output.error("\(name):\(line(of: [], in: file, name: name, lines: &lines)): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary")
             return false
         }
         let violations = manifest.check(domain, strict: strict)
         for violation in violations {
-            Output.error("\(name):\(lines.line(of: violation.path) ?? 1): \(violation.severity.rawValue): \(violation)")
+            Output.error("\(name):\(line(of: violation.path, in: file, name: name, lines: &lines)): \(violation.severity.rawValue): \(violation)")
         }
         let passed = !violations.contains { $0.severity == .error }
         if passed && !quiet { Output.write("\(name): OK\n") }
         return passed
+    }
+
+    /// The line of `path` in the file, its lines recorded by a second read the first time one
+    /// is asked for; line 1 when the file no longer reads (it changed since).
+    private func line(of path: [String], in file: String, name: String, lines: inout PropertyListLines?) -> Int {
+        if lines == nil {
+            do throws(PropertyListError) {
+                lines = try PropertyListReader().readRecordingLines(contentsOf: file, fileName: name).lines
+            } catch {
+                lines = PropertyListLines()
+            }
+        }
+        return lines?.line(of: path) ?? 1
     }
 }

@@ -36,13 +36,12 @@ public struct Manifest: Sendable {
     /// - Complexity: O(*n*) in the size of the file.
     public init(contentsOf path: String) throws(PreferenceError) {
         let value: PropertyList
-        let lines: PropertyListLines
         do {
-            (value, lines) = try PropertyListReader().readRecordingLines(contentsOf: path)
+            value = try PropertyListReader().read(contentsOf: path)
         } catch {
             throw PreferenceError(.unreadable, "the manifest \(path) is not a valid property list", diagnostics: error.diagnostics)
         }
-        let reader = ManifestReader(file: path, lines: lines, place: [], keyNames: [])
+        let reader = ManifestReader(patterns: ManifestReader.PatternCache(), place: [], keyNames: [])
         do throws(ManifestReader.Problem) {
             guard case .dictionary(let root) = value else {
                 throw reader.problem("the root of a manifest must be a dictionary, not \(value.typeNameWithArticle)")
@@ -61,7 +60,18 @@ public struct Manifest: Sendable {
             }
             keys = try ManifestKeys(root["pfm_subkeys"], at: reader, itemsOf: false)
         } catch {
-            throw PreferenceError(.unreadable, "the manifest \(path) is malformed", diagnostics: [error.diagnostic])
+            throw PreferenceError(.unreadable, "the manifest \(path) is malformed",
+                                  diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
+        }
+    }
+
+    /// The line of the entry at `place` in the manifest file at `path`, read again with lines
+    /// recorded now that one is needed; `nil` when the file no longer reads (it changed since).
+    private static func line(of place: [String], in path: String) -> Int? {
+        do {
+            return try PropertyListReader().readRecordingLines(contentsOf: path).lines.line(of: place)
+        } catch {
+            return nil
         }
     }
 

@@ -11,59 +11,83 @@ struct ManifestChecker {
         self.strict = strict
     }
 
-    /// Checks the entries of `dictionary` against `keys`, and that each required key is there.
+    /// The keys and indices down to the value being checked: one array, pushed and popped as
+    /// the walk goes, so that checking a key allocates nothing unless it reports.
+    private var path: [String] = []
+
+    /// Checks the entries of `dictionary` (found at `path`) against `keys`, and that each
+    /// required key is there.
     mutating func check(_ dictionary: PropertyListDictionary, against keys: ManifestKeys, at path: [String]) {
+        self.path = path
+        walk(dictionary, against: keys)
+    }
+
+    /// Checks `value` (found at `path`) against `key`.
+    mutating func check(_ value: PropertyList, against key: ManifestKey, at path: [String]) {
+        self.path = path
+        walk(value, against: key)
+    }
+
+    private mutating func walk(_ dictionary: PropertyListDictionary, against keys: ManifestKeys) {
         for (name, value) in dictionary {
+            path.append(name)
             if let key = keys[name] {
-                check(value, against: key, at: path + [name])
-            } else if !name.hasPrefix("Payload") || !path.isEmpty {
-                report(path + [name], "is not in the manifest", strict ? .error : .warning)
+                walk(value, against: key)
+            } else if !name.hasPrefix("Payload") || path.count > 1 {
+                report("is not in the manifest", strict ? .error : .warning)
             }
+            path.removeLast()
         }
         for key in keys.all where key.isRequired && dictionary[key.name] == nil {
-            report(path + [key.name], "is required but missing")
+            path.append(key.name)
+            report("is required but missing")
+            path.removeLast()
         }
     }
 
     /// Checks `value` against `key`: its type, then the rules of that type, then what it holds.
-    mutating func check(_ value: PropertyList, against key: ManifestKey, at path: [String]) {
+    private mutating func walk(_ value: PropertyList, against key: ManifestKey) {
         guard key.type.accepts(value) else {
-            report(path, "is \(Self.describe(value)), not \(key.type.nameWithArticle)")
+            report("is \(Self.describe(value)), not \(key.type.nameWithArticle)")
             return
         }
-        if key.isDeprecated { report(path, "is deprecated", .warning) }
+        if key.isDeprecated { report("is deprecated", .warning) }
         if let minimum = key.minimum, Self.compare(value, minimum) == .less {
-            report(path, "is \(Self.text(value)), below the minimum \(Self.text(minimum))")
+            report("is \(Self.text(value)), below the minimum \(Self.text(minimum))")
         }
         if let maximum = key.maximum, Self.compare(value, maximum) == .greater {
-            report(path, "is \(Self.text(value)), above the maximum \(Self.text(maximum))")
+            report("is \(Self.text(value)), above the maximum \(Self.text(maximum))")
         }
         if let allowed = key.allowedValues, !allowed.contains(where: { Self.compare(value, $0) == .equal }) {
-            report(path, "is \(Self.text(value)), not one of \(allowed.map(Self.listText).joined(separator: ", "))")
+            report("is \(Self.text(value)), not one of \(allowed.map(Self.listText).joined(separator: ", "))")
         }
         switch value {
         case .string(let string):
             if let pattern = key.pattern, !pattern.matchesWhole(string) {
-                report(path, "is \(Self.text(value)), which does not match the format \(pattern.source)")
+                report("is \(Self.text(value)), which does not match the format \(pattern.source)")
             }
         case .array(let items):
             if let minimum = key.minimumCount, items.count < minimum {
-                report(path, "has \(Self.items(items.count)), fewer than the minimum \(minimum)")
+                report("has \(Self.items(items.count)), fewer than the minimum \(minimum)")
             }
             if let maximum = key.maximumCount, items.count > maximum {
-                report(path, "has \(Self.items(items.count)), more than the maximum \(maximum)")
+                report("has \(Self.items(items.count)), more than the maximum \(maximum)")
             }
             if let itemKey = key.itemKey {
-                for (index, item) in items.enumerated() { check(item, against: itemKey, at: path + [String(index)]) }
+                for (index, item) in items.enumerated() {
+                    path.append(String(index))
+                    walk(item, against: itemKey)
+                    path.removeLast()
+                }
             }
         case .dictionary(let dictionary) where !key.subkeys.all.isEmpty:
-            check(dictionary, against: key.subkeys, at: path)
+            walk(dictionary, against: key.subkeys)
         default:
             break
         }
     }
 
-    private mutating func report(_ path: [String], _ message: String, _ severity: ManifestViolation.Severity = .error) {
+    private mutating func report(_ message: String, _ severity: ManifestViolation.Severity = .error) {
         violations.append(ManifestViolation(path: path, message: message, severity: severity))
     }
 

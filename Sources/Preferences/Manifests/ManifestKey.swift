@@ -72,7 +72,7 @@ public struct ManifestKey: Sendable {
         maximumCount = try reader.count("pfm_repetition_max", in: entry, for: type)
         if let format = try reader.string("pfm_format", in: entry) {
             do {
-                pattern = try ManifestPattern(format)
+                pattern = try reader.patterns.pattern(format)
             } catch {
                 throw reader.problem("pfm_format \"\(format)\" is not a regular expression: \(error)", at: ["pfm_format"])
             }

@@ -1,17 +1,19 @@
 import PropertyLists
 
-/// Reads the `pfm_*` entries of a manifest, and places each problem at its file and line.
+/// Reads the `pfm_*` entries of a manifest, and places each problem in the manifest.
 struct ManifestReader {
-    /// A manifest that is itself wrong, located in the manifest's file.
+    /// A manifest that is itself wrong: what, and where in the manifest's value (for the line,
+    /// which is looked up only then, so that a manifest that reads well costs no line records).
     struct Problem: Error {
-        /// Where and what.
-        let diagnostic: PropertyListDiagnostic
+        /// The keys and indices of the manifest's entry at fault.
+        let place: [String]
+        /// What is wrong, naming the key described.
+        let message: String
     }
 
-    /// How problems name the manifest file.
-    let file: String
-    /// The line of each entry of the manifest.
-    let lines: PropertyListLines
+    /// Compiled `pfm_format` expressions by source: manifests repeat a few patterns (UUIDs,
+    /// identifiers) many times, and compiling one costs more than reading its key.
+    let patterns: PatternCache
     /// Where the entry being read lies in the manifest, for its line.
     let place: [String]
     /// The domain keys (names; `*` for an array's items) down to the entry, for messages.
@@ -19,18 +21,18 @@ struct ManifestReader {
 
     /// A reader of the entry at `place` (a key of the manifest's own dictionary).
     func entry(_ components: String...) -> ManifestReader {
-        ManifestReader(file: file, lines: lines, place: place + components, keyNames: keyNames)
+        ManifestReader(patterns: patterns, place: place + components, keyNames: keyNames)
     }
 
     /// A reader for the key `name` described by the entry here.
     func naming(_ name: String, isItem: Bool) -> ManifestReader {
-        ManifestReader(file: file, lines: lines, place: place, keyNames: keyNames + [isItem ? "*" : name])
+        ManifestReader(patterns: patterns, place: place, keyNames: keyNames + [isItem ? "*" : name])
     }
 
     /// A problem with the entry here (or with its `pfm_*` entry at `components`).
     func problem(_ message: String, at components: [String] = []) -> Problem {
         let subject = keyNames.isEmpty ? "" : "key \"\(keyNames.joined(separator: "."))\": "
-        return Problem(diagnostic: PropertyListDiagnostic(file: file, line: lines.line(of: place + components), message: subject + message))
+        return Problem(place: place + components, message: subject + message)
     }
 
     /// The string under `key`, `nil` when absent.
@@ -67,5 +69,20 @@ struct ManifestReader {
             throw problem("\(key) must be an integer of 0 or more", at: [key])
         }
         return count
+    }
+
+    /// The compiled `pfm_format` expressions of one manifest, by source.
+    final class PatternCache {
+        private var compiled: [String: ManifestPattern] = [:]
+
+        /// The compiled `source`, compiled once.
+        ///
+        /// - Throws: What `Regex` throws for an expression it cannot compile.
+        func pattern(_ source: String) throws -> ManifestPattern {
+            if let pattern = compiled[source] { return pattern }
+            let pattern = try ManifestPattern(source)
+            compiled[source] = pattern
+            return pattern
+        }
     }
 }
