@@ -27,7 +27,9 @@ extension Prefs {
             let target = try store.location.target(&rest)
             guard rest.isEmpty else { throw CLIError(.usage, "unexpected argument \"\(rest.first!)\"; give one DOMAIN") }
             let values = try target.read()
-            Output.write(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: target.name, from: values))))
+            // A lone file names its domain by its file name, as an installed manifest does.
+            let domain = target.folder == nil ? String(target.file.path.split(separator: "/").last ?? "").replacing(/\.plist$/, with: "") : target.name
+            Output.write(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: domain, from: values))))
         }
     }
 }

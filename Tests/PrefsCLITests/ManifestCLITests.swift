@@ -318,5 +318,7 @@ struct ManifestCLITests {
         #expect(try prefs("read", "--key-path", "servers.1.host", "app").stdout == "b\n")
         #expect(try prefs("write", "app", "size", "x").status == 2)
         #expect(try prefs("manifest", "missing").status == 1)
+        try folder.write("<plist><dict><key>a</key><true/></dict></plist>", to: "com.example.lone.plist")
+        #expect(try prefs("manifest", "--file", folder.file("com.example.lone.plist")).stdout.contains("<string>com.example.lone</string>"))
     }
 }
