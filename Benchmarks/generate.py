@@ -65,3 +65,27 @@ binary_files = {
 for name, value in binary_files.items():
     with open(os.path.join(out, name + ".plist"), "wb") as handle:
         plistlib.dump(value, handle, fmt=plistlib.FMT_BINARY, sort_keys=True)
+
+def manifest(domain, values):
+    """A preference manifest naming every key of `values` with its type and a rule each meets."""
+    keys = []
+    for key, value in values.items():
+        entry = {"pfm_name": key, "pfm_description": "The value of %s." % key}
+        if isinstance(value, bool):
+            entry["pfm_type"] = "boolean"
+        elif isinstance(value, int):
+            entry.update(pfm_type="integer", pfm_range_min=-2**41, pfm_range_max=2**41)
+        elif isinstance(value, float):
+            entry.update(pfm_type="real", pfm_range_min=0.0, pfm_range_max=1000.0)
+        elif isinstance(value, str):
+            entry.update(pfm_type="string", pfm_format="value [0-9]+ x*")
+        elif isinstance(value, datetime.datetime):
+            entry["pfm_type"] = "date"
+        else:
+            entry["pfm_type"] = "data"
+        keys.append(entry)
+    return {"pfm_domain": domain, "pfm_format_version": 1, "pfm_subkeys": keys}
+
+
+with open(os.path.join(out, "flat1000.manifest.plist"), "wb") as handle:
+    plistlib.dump(manifest("flat1000", files["flat1000"]), handle, sort_keys=True)

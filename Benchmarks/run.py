@@ -156,6 +156,13 @@ def main():
         section("validate: %s" % name, measure(validate, rounds, env), "xmllint --noout",
                 "≤ 1.0×" if name in large else "≤ 1.3×")
 
+        manifest = os.path.join(inputs, name + ".manifest.plist")
+        if os.path.exists(manifest):
+            checked = [("prefs validate (floor)", [args.prefs, "validate", "--quiet", copy(name, "vfloor")]),
+                       ("prefs validate --manifest", [args.prefs, "validate", "--quiet", "--manifest", manifest, copy(name, "vm")])]
+            section("validate against a %d-key manifest: %s" % (len(open(manifest, "rb").read().split(b"<key>pfm_name</key>")) - 1, name),
+                    measure(checked, rounds, env), "prefs validate", "≤ 1.5×")
+
     # Binary property lists: the whole file converted to XML, and one key read from a binary
     # domain, against plistlib and libplist's plistutil (which converts whole files only).
     plistutil = shutil.which("plistutil")

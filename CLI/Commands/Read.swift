@@ -11,6 +11,7 @@ extension Prefs {
             discussion: """
                 With no DOMAIN, prints every domain. With a KEY (or --key-path a.b.0), prints that value: \
                 a string, number, Boolean (1 or 0), date (ISO 8601) or data (hex) prints bare. \
+                A key not stored prints the default of the domain's installed manifest, if any (see prefs describe). \
                 Exits 1 when the domain or key does not exist.
                 """
         )
@@ -21,11 +22,14 @@ extension Prefs {
         @Option(name: .customLong("key-path"), help: ArgumentHelp("Read a nested value: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
         var keyPath: String?
 
+        @Flag(help: "Print only what the domain stores, not the manifest's default for a key it lacks.")
+        var stored = false
+
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
 
         func run() throws {
-            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format).perform()
+            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format, storedOnly: stored).perform()
         }
     }
 }
@@ -37,6 +41,8 @@ struct ReadRequest {
     var words: [String]
     var keyPath: String? = nil
     var format = ValueFormat.text
+    /// `--stored`: no fallback to the manifest's defaults.
+    var storedOnly = false
 
     func perform() throws {
         if words.isEmpty, !location.namesTarget {
@@ -54,11 +60,7 @@ struct ReadRequest {
             try format.print(.dictionary(try target.read()))
             return
         }
-        let dictionary = try target.read(key: path.components[0])
-        guard let value = path.value(in: dictionary) else {
-            throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
-        }
-        try format.print(value)
+        try format.print(try target.value(at: path, storedOnly: storedOnly))
     }
 
     private func printEverything() throws {

@@ -12,6 +12,10 @@ extension Prefs {
                 dates and data are checked by Apple's rules, and DTD subsets, entities and external DTDs are \
                 refused. Valid files print "FILE: OK"; every problem prints "FILE:LINE: error: MESSAGE" on \
                 stderr. Exits 0 only when every file is valid, 3 otherwise.
+
+                With --manifest, each file must also be a domain that meets the preference manifest: every \
+                broken rule prints "FILE:LINE: error: key \"a.b\": MESSAGE", and keys the manifest does not \
+                name print warnings (errors with --strict). A malformed manifest exits 3 before any file is read.
                 """
         )
 
@@ -21,7 +25,21 @@ extension Prefs {
         @Flag(name: .shortAndLong, help: "Print problems only, not the valid files.")
         var quiet = false
 
+        @Option(help: ArgumentHelp("Also check each file against this preference manifest (pfm_* keys).", valueName: "manifest"))
+        var manifest: String?
+
+        @Flag(help: "With --manifest, keys the manifest does not name are errors, not warnings.")
+        var strict = false
+
+        func validate() throws {
+            if strict && manifest == nil { throw ValidationError("--strict applies to --manifest; give a manifest") }
+        }
+
         func run() throws {
+            if let manifest {
+                try ManifestValidation(manifestPath: manifest, strict: strict, quiet: quiet).perform(files)
+                return
+            }
             try ValidateRequest(files: files, quiet: quiet).perform()
         }
     }

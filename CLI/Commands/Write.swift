@@ -27,17 +27,21 @@ extension Prefs {
                 -array and -dict hold scalars only: nest with --json or a literal. A word that starts with - \
                 where a type flag goes must be one (give -string -x for such a string), and a -dict key may not \
                 start with - or come twice. A malformed value is refused (exit 2) and nothing is written. \
-                Options (--root, --file, -g) go before DOMAIN; -- ends them.
+                Options (--root, --file, -g, --no-manifest) go before DOMAIN; -- ends them. \
+                A value that breaks the domain's installed manifest is refused (exit 2, nothing written).
                 """
         )
 
         @OptionGroup var store: StoreOptions
 
+        @Flag(name: .customLong("no-manifest"), help: "Write even a value that breaks the domain's installed manifest.")
+        var noManifest = false
+
         @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
         var words: [String] = []
 
         func run() throws {
-            try WriteRequest(location: store.location, words: words).perform()
+            try WriteRequest(location: store.location, words: words, enforcesManifest: !noManifest).perform()
         }
     }
 }
@@ -47,6 +51,8 @@ struct WriteRequest {
     var location = StoreLocation()
     /// The domain (unless the location names the target), the key and the value, as typed.
     var words: [String]
+    /// Refuse values that break the domain's installed manifest (unless `--no-manifest`).
+    var enforcesManifest = true
 
     func perform() throws {
         var rest = words[...]
@@ -67,11 +73,13 @@ struct WriteRequest {
         }
         if !optionsEnded, rest.first == "-h" || rest.first == "--help" { throw CleanExit.helpRequest(Prefs.Write.self) }
         if !optionsEnded, rest.first == "--" { rest.removeFirst() }
-        let action = try CommandLineValue.parse(Array(rest))
+        let manifest = enforcesManifest ? try target.installedManifest() : nil
+        let action = try Self.action(Array(rest), at: path, typedBy: manifest)
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             // Changed in place: a copy changed beside the original would copy a large domain whole.
             if domain == nil { domain = PropertyListDictionary() }
             try Self.apply(action, at: path, in: &domain!)
+            try manifest?.enforce(domain![path.components[0]], forKey: path.components[0])
         }
     }
 
@@ -103,7 +111,11 @@ struct WriteRequest {
         guard case .dictionary(let dictionary) = value else {
             throw CLIError(.usage, "a whole domain must be a dictionary (<dict>…</dict> or { … }), not \(value.typeNameWithArticle)")
         }
-        try target.update { $0 = dictionary }
+        let manifest = enforcesManifest ? try target.installedManifest() : nil
+        try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+            try manifest?.enforce(domain: dictionary)
+            domain = dictionary
+        }
     }
 
     static func apply(_ action: CommandLineValue.Action, at path: KeyPath, in values: inout PropertyListDictionary) throws(PreferenceError) {

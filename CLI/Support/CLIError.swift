@@ -77,7 +77,7 @@ extension ExitStatus {
     init(_ code: PreferenceError.Code) {
         switch code {
         case .notFound: self = .notFound
-        case .invalidArgument: self = .usage
+        case .invalidArgument, .manifestViolation: self = .usage
         case .unreadable, .typeMismatch, .untrusted: self = .unreadable
         case .writeFailed: self = .writeFailed
         case .lockTimeout: self = .lockTimeout

@@ -9,7 +9,7 @@ enum CommandNames {
         "remove": "delete", "rm": "delete", "del": "delete", "unset": "delete",
         "set": "write", "put": "write", "get": "read", "show": "read", "cat": "read", "print": "read",
         "list": "domains", "ls": "domains", "search": "find", "grep": "find", "mv": "rename", "move": "rename",
-        "type": "read-type", "lint": "validate", "check": "validate",
+        "type": "read-type", "lint": "validate",
     ]
 
     /// Checks the subcommand words at the front of `arguments` (the process's, program first),

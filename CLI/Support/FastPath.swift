@@ -3,7 +3,8 @@
 ///
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
 /// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
-/// `prefs write DOMAIN KEY ...` (options only after the key), `prefs validate [-q] FILE...` and
+/// `prefs write DOMAIN KEY ...` (options only after the key),
+/// `prefs validate [-q] [--strict] [--manifest MANIFEST] FILE...` and
 /// `prefs convert FILE [--to FORMAT]`
 /// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing,
 /// and `prefs --help` prints ``RootHelp``. Anything else, including every other option and
@@ -25,11 +26,34 @@ enum FastPath {
         case "convert":
             return ConvertRequest.plain(words)?.perform
         case "validate":
-            let files = words.filter { $0 != "-q" && $0 != "--quiet" }
-            guard !files.isEmpty, !files.contains(where: { $0.hasPrefix("-") && $0 != "-" }) else { return nil }
-            return ValidateRequest(files: files, quiet: files.count < words.count).perform
+            return validateRequest(words)
         default:
             return nil
         }
+    }
+
+    /// `validate`'s plain forms: `-q`/`--quiet` and `--strict` anywhere, `--manifest PATH` once,
+    /// files that do not start with `-` (but `-` itself).
+    private static func validateRequest(_ words: [String]) -> (() throws -> Void)? {
+        var quiet = false, strict = false
+        var manifest: String?
+        var files: [String] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "-q", "--quiet": quiet = true
+            case "--strict": strict = true
+            case "--manifest":
+                guard manifest == nil, let path = rest.popFirst(), !path.hasPrefix("-") else { return nil }
+                manifest = path
+            case _ where word.hasPrefix("-") && word != "-": return nil
+            default: files.append(word)
+            }
+        }
+        guard !files.isEmpty, !strict || manifest != nil else { return nil }
+        if let manifest {
+            return { try ManifestValidation(manifestPath: manifest, strict: strict, quiet: quiet).perform(files) }
+        }
+        return ValidateRequest(files: files, quiet: quiet).perform
     }
 }

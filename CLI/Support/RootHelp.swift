@@ -48,6 +48,12 @@ enum RootHelp {
       doctor                  Check the preferences folder: permissions, owners,
                               files that do not read, stale temporary files.
       palette                 Edit EmojiArt palette stores.
+      check                   Check stored domains against their installed
+                              manifests.
+      describe                Show the keys a domain's manifest describes, with
+                              their stored values.
+      manifest                Print a starter manifest inferred from a domain's
+                              stored values.
 
       See 'prefs help <subcommand>' for detailed help.
 

@@ -27,6 +27,9 @@ public struct PreferenceError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A system limit stopped the command before it changed anything: too many open files,
         /// or no memory.
         case systemLimit
+        /// A value breaks a rule of the domain's installed manifest (``Manifest``); nothing was
+        /// written.
+        case manifestViolation
     }
 
     /// The kind of failure.

@@ -27,6 +27,15 @@ struct FastPathParityTests {
             </plist>
             """, to: "d.plist")
         try folder.write("<plist><true/></plist>", to: "good.plist")
+        try folder.write("""
+            <plist>
+            <dict>
+            <key>pfm_subkeys</key>
+            <array><dict><key>pfm_name</key><string>k</string><key>pfm_type</key><string>string</string>
+            <key>pfm_range_list</key><array><string>x</string></array></dict></array>
+            </dict>
+            </plist>
+            """, to: "m.plist")
         try folder.write("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>", to: "bad.plist")
         return folder
     }
@@ -82,5 +91,16 @@ struct FastPathParityTests {
     func validateMatchesParser(words: [String]) throws {
         let quiet = words.filter { $0 == "-q" || $0 == "--quiet" }
         try expectSameResult(["validate"] + words) { _ in ["validate"] + quiet + ["--"] + words.filter { !quiet.contains($0) } }
+    }
+
+    @Test("validate --manifest M FILE... matches validate --manifest M -- FILE...", arguments: [
+        (["--manifest", "@/m.plist"], ["@/d.plist"]),
+        (["-q", "--strict", "--manifest", "@/m.plist"], ["@/d.plist", "@/good.plist"]),
+        (["--manifest", "@/m.plist"], ["@/bad.plist", "-"]),
+        (["--manifest", "@/missing.plist"], ["@/d.plist"]),
+        (["--manifest", "@/good.plist"], ["@/d.plist"]),
+    ])
+    func validateWithAManifestMatchesParser(options: [String], files: [String]) throws {
+        try expectSameResult(["validate"] + options + files) { _ in ["validate"] + options + ["--"] + files }
     }
 }

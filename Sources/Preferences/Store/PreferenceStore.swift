@@ -25,6 +25,9 @@ public final class PreferenceStore: Sendable {
     public let folder: PreferencesFolder
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
+    /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)``
+    /// refuses values that break it.
+    public let manifest: Manifest?
     private let state = Mutex(State())
 
     private struct State {
@@ -44,12 +47,15 @@ public final class PreferenceStore: Sendable {
     ///   - folder: Where domain files live; ``PreferencesFolder/fromEnvironment()`` when `nil`.
     ///   - arguments: The command line whose `-key value` pairs form the argument domain; the
     ///     process's own arguments by default. The first element is the program and is skipped.
+    ///   - manifests: Where the domain's manifest is installed; ``ManifestSearchPath/fromEnvironment()`` when `nil`.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
-    ///   no folder can be found.
-    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments) throws(PreferenceError) {
+    ///   no folder can be found, `.unreadable` when the installed manifest is malformed.
+    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
+                manifests: ManifestSearchPath? = nil) throws(PreferenceError) {
         self.domain = try DomainName(domain)
         if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
         argumentDomain = ArgumentDomain.parse(arguments)
+        manifest = try (manifests ?? .fromEnvironment()).manifest(for: self.domain)
     }
 
     // MARK: Search list
@@ -61,14 +67,15 @@ public final class PreferenceStore: Sendable {
         if let value = argumentDomain[key] { return value }
         if let value = try persistentValues(of: domain)?[key] { return value }
         if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
-        return state.withLock { $0.registered[key] }
+        return state.withLock { $0.registered[key] } ?? manifest?.keys[key]?.defaultValue
     }
 
     /// Every value the search list resolves, as one dictionary.
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
-        var result = state.withLock { $0.registered }
+        var result = manifest?.defaults ?? PropertyListDictionary()
+        for (key, value) in state.withLock({ $0.registered }) { result[key] = value }
         var layers = [try persistentValues(of: domain), argumentDomain]
         if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
         for layer in layers {
@@ -100,10 +107,12 @@ public final class PreferenceStore: Sendable {
     /// Stores `value` under `key` in the store's domain; `nil` removes the key.
     ///
     /// - Throws: `.invalidArgument` for a value with no property list form (nothing is written),
-    ///   `.unreadable` when the domain file does not read (it is left untouched), `.writeFailed`,
-    ///   `.lockTimeout`.
+    ///   `.manifestViolation` for one that breaks the domain's ``manifest`` (nothing is
+    ///   written), `.unreadable` when the domain file does not read (it is left untouched),
+    ///   `.writeFailed`, `.lockTimeout`.
     public func set(_ value: (any PropertyListConvertible)?, forKey key: String) throws(PreferenceError) {
         let plist = try value?.propertyListValue()
+        try manifest?.enforce(plist, forKey: key)
         try update { $0[key] = plist }
     }
 

@@ -47,6 +47,8 @@ final class XMLPropertyListParser {
         @exclusivity(unchecked) var pendingKey: String?
         /// The keys of a dictionary that keeps some or none of its entries.
         @exclusivity(unchecked) var keys: KeySet
+        /// Where the container lies, when the parse records lines (``PropertyListLines``).
+        var path: [String] = []
 
         init(isDictionary: Bool, builds: Bool, keptKey: [UInt8]?, keys: KeySet) {
             self.isDictionary = isDictionary
@@ -79,6 +81,8 @@ final class XMLPropertyListParser {
 
     private let fileName: String?
     private let retention: Retention
+    /// The lines of entries, recorded only when asked for (see ``parseRecordingLines(contentsOf:fileName:)``).
+    private var lines: PropertyListLines?
     private let validator = DTDValidator()
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) private var frames: [Frame] = []
@@ -109,9 +113,24 @@ final class XMLPropertyListParser {
 
     private static let initializeLibrary: Void = xmlInitParser()
 
-    private init(fileName: String?, retention: Retention) {
+    private init(fileName: String?, retention: Retention, recordsLines: Bool = false) {
         self.fileName = fileName
         self.retention = retention
+        if recordsLines { lines = PropertyListLines() }
+    }
+
+    /// Parses the file at `path` (`-`: standard input) whole, recording the line of every
+    /// dictionary key and array element.
+    static func parseRecordingLines(contentsOf path: String, fileName: String) -> Result<(PropertyList, PropertyListLines), PropertyListError> {
+        do throws(PropertyListError) {
+            let input = try DocumentInput(contentsOf: path, displayName: fileName)
+            if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
+            let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
+            guard let value = try parser.run(input).get() else { preconditionFailure("a parse that keeps values returned none") }
+            return .success((value, parser.lines ?? PropertyListLines()))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Parses `bytes`.
@@ -156,20 +175,26 @@ final class XMLPropertyListParser {
     }
 
     private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) -> Result<PropertyList?, PropertyListError> {
-        if let failure = input.failure { return .failure(failure) }
+        if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
+        return XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
+    }
+
+    /// Why `input` cannot be parsed at all, or `nil` when it can.
+    private static func refusal(of input: DocumentInput, fileName: String?) -> PropertyListError? {
+        _ = initializeLibrary
+        if let failure = input.failure { return failure }
         let format = PropertyListFormat(sniffing: input.head)
         guard format == .xml else {
-            return .failure(PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal))
+            return PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal)
         }
-        _ = initializeLibrary
         guard !input.head.isEmpty else {
-            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "the document is empty"))
+            return PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
         }
         if input.head.first == 0 {
-            return .failure(PropertyListError(.malformed, file: fileName, line: 1,
-                "the file starts with a NUL byte, so it is not text; a property list is an XML text file"))
+            return PropertyListError(.malformed, file: fileName, line: 1,
+                "the file starts with a NUL byte, so it is not text; a property list is an XML text file")
         }
-        return XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
+        return nil
     }
 
     private func run(_ input: DocumentInput) -> Result<PropertyList?, PropertyListError> {
@@ -324,6 +349,7 @@ final class XMLPropertyListParser {
             frames.append(.ignored)
             return
         }
+        let path = lines == nil || element == .key ? [] : recordLine(under: parent)
         switch element {
         case .array?, .dict?:
             containerDepth += 1
@@ -335,6 +361,7 @@ final class XMLPropertyListParser {
             if case .plist = parent, case .rootKey(let key) = retention, element == .dict { keptKey = key }
             let container = Container(isDictionary: element == .dict, builds: builds, keptKey: keptKey,
                                       keys: spareKeySets.popLast() ?? KeySet())
+            container.path = path
             frames.append(.container(container))
         case .key?: startLeaf(.key, builds: true)
         case .string?: startLeaf(.string, builds: builds)
@@ -346,6 +373,18 @@ final class XMLPropertyListParser {
         case .false?: startLeaf(.boolean(false), builds: builds)
         case .plist?, nil: frames.append(.ignored)
         }
+    }
+
+    /// Records the line of the value starting now under `parent` (unless its key's line is
+    /// known) and returns the value's path.
+    private func recordLine(under parent: Frame) -> [String] {
+        guard case .container(let container) = parent else {
+            lines?.record([], line: currentLine)
+            return []
+        }
+        let path = container.path + [container.isDictionary ? container.pendingKey ?? "" : String(container.array.count)]
+        lines?.record(path, line: currentLine)
+        return path
     }
 
     /// The vocabulary element `name` denotes. libxml2 interns names, so the same element comes
@@ -393,7 +432,9 @@ final class XMLPropertyListParser {
             if container.tracksKeys {
                 container.keys.stage(text[...])
             } else if container.pendingKey == nil {
-                container.pendingKey = String(decoding: text, as: UTF8.self)
+                let key = String(decoding: text, as: UTF8.self)
+                container.pendingKey = key
+                lines?.record(container.path + [key], line: currentLine)
             }
         case .leaf(let leaf, let builds):
             if let value = decode(leaf, building: builds) { finishValue(builds ? value : nil) }

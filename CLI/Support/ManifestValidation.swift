@@ -1,0 +1,83 @@
+import Preferences
+import PropertyLists
+
+/// What `prefs validate --manifest` and `prefs check` do: check property list files, then the
+/// domains they hold against a preference manifest, and print every problem as
+/// `FILE:LINE: error: key "a.b": MESSAGE`.
+struct ManifestValidation {
+    /// The manifest.
+    let manifest: Manifest
+    /// Keys the manifest does not name are errors.
+    let strict: Bool
+    /// Print problems only.
+    let quiet: Bool
+
+    /// Reads the manifest at `manifestPath`.
+    ///
+    /// - Throws: ``PreferenceError`` (exit 3) when it does not read or is malformed.
+    init(manifestPath: String, strict: Bool, quiet: Bool) throws {
+        self.init(manifest: try Manifest(contentsOf: manifestPath), strict: strict, quiet: quiet)
+    }
+
+    init(manifest: Manifest, strict: Bool, quiet: Bool) {
+        self.manifest = manifest
+        self.strict = strict
+        self.quiet = quiet
+    }
+
+    /// Checks each of `files` (`-`: standard input) and exits 3 when any has an error.
+    func perform(_ files: [String]) throws {
+        var failed = false
+        for file in files {
+            let name = file == "-" ? "<stdin>" : file
+            if !check(file, name: name) { failed = true }
+        }
+        try Output.finish()
+        if failed { throw CLIError(.unreadable, "") }
+    }
+
+    /// Checks one file, printing its problems (or `NAME: OK`); returns whether it passed.
+    ///
+    /// A file is read once without line records; only one with problems is read again to
+    /// place them (standard input, which cannot be read twice, records lines at once).
+    func check(_ file: String, name: String) -> Bool {
+        let reader = PropertyListReader()
+        let value: PropertyList
+        var lines: PropertyListLines?
+        do throws(PropertyListError) {
+            if file == "-" {
+                let read = try reader.readRecordingLines(contentsOf: file, fileName: name)
+                (value, lines) = (read.value, read.lines)
+            } else {
+                value = try reader.read(contentsOf: file, fileName: name)
+            }
+        } catch {
+            for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+            return false
+        }
+        guard case .dictionary(let domain) = value else {
+            Output.error("\(name):\(line(of: [], in: file, name: name, lines: &lines)): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary")
+            return false
+        }
+        let violations = manifest.check(domain, strict: strict)
+        for violation in violations {
+            Output.error("\(name):\(line(of: violation.path, in: file, name: name, lines: &lines)): \(violation.severity.rawValue): \(violation)")
+        }
+        let passed = !violations.contains { $0.severity == .error }
+        if passed && !quiet { Output.write("\(name): OK\n") }
+        return passed
+    }
+
+    /// The line of `path` in the file, its lines recorded by a second read the first time one
+    /// is asked for; line 1 when the file no longer reads (it changed since).
+    private func line(of path: [String], in file: String, name: String, lines: inout PropertyListLines?) -> Int {
+        if lines == nil {
+            do throws(PropertyListError) {
+                lines = try PropertyListReader().readRecordingLines(contentsOf: file, fileName: name).lines
+            } catch {
+                lines = PropertyListLines()
+            }
+        }
+        return lines?.line(of: path) ?? 1
+    }
+}

@@ -1,0 +1,146 @@
+import PropertyLists
+
+/// Walks a value beside its manifest key and collects every rule it breaks.
+struct ManifestChecker {
+    /// Report keys the manifest does not name as errors rather than warnings.
+    let strict: Bool
+    /// What was found, in the order of the values.
+    private(set) var violations: [ManifestViolation] = []
+
+    init(strict: Bool) {
+        self.strict = strict
+    }
+
+    /// The keys and indices down to the value being checked: one array, pushed and popped as
+    /// the walk goes, so that checking a key allocates nothing unless it reports.
+    private var path: [String] = []
+
+    /// Checks the entries of `dictionary` (found at `path`) against `keys`, and that each
+    /// required key is there.
+    mutating func check(_ dictionary: PropertyListDictionary, against keys: ManifestKeys, at path: [String]) {
+        self.path = path
+        walk(dictionary, against: keys)
+    }
+
+    /// Checks `value` (found at `path`) against `key`.
+    mutating func check(_ value: PropertyList, against key: ManifestKey, at path: [String]) {
+        self.path = path
+        walk(value, against: key)
+    }
+
+    private mutating func walk(_ dictionary: PropertyListDictionary, against keys: ManifestKeys) {
+        for (name, value) in dictionary {
+            path.append(name)
+            if let key = keys[name] {
+                walk(value, against: key)
+            } else if !name.hasPrefix("Payload") || path.count > 1 {
+                report("is not in the manifest", strict ? .error : .warning)
+            }
+            path.removeLast()
+        }
+        for key in keys.all where key.isRequired && dictionary[key.name] == nil {
+            path.append(key.name)
+            report("is required but missing")
+            path.removeLast()
+        }
+    }
+
+    /// Checks `value` against `key`: its type, then the rules of that type, then what it holds.
+    private mutating func walk(_ value: PropertyList, against key: ManifestKey) {
+        guard key.type.accepts(value) else {
+            report("is \(Self.describe(value)), not \(key.type.nameWithArticle)")
+            return
+        }
+        if key.isDeprecated { report("is deprecated", .warning) }
+        if let minimum = key.minimum, Self.compare(value, minimum) == .less {
+            report("is \(Self.text(value)), below the minimum \(Self.text(minimum))")
+        }
+        if let maximum = key.maximum, Self.compare(value, maximum) == .greater {
+            report("is \(Self.text(value)), above the maximum \(Self.text(maximum))")
+        }
+        if let allowed = key.allowedValues, !allowed.contains(where: { Self.compare(value, $0) == .equal }) {
+            report("is \(Self.text(value)), not one of \(allowed.map(Self.listText).joined(separator: ", "))")
+        }
+        switch value {
+        case .string(let string):
+            if let pattern = key.pattern, !pattern.matchesWhole(string) {
+                report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            }
+        case .array(let items):
+            if let minimum = key.minimumCount, items.count < minimum {
+                report("has \(Self.items(items.count)), fewer than the minimum \(minimum)")
+            }
+            if let maximum = key.maximumCount, items.count > maximum {
+                report("has \(Self.items(items.count)), more than the maximum \(maximum)")
+            }
+            if let itemKey = key.itemKey {
+                for (index, item) in items.enumerated() {
+                    path.append(String(index))
+                    walk(item, against: itemKey)
+                    path.removeLast()
+                }
+            }
+        case .dictionary(let dictionary) where !key.subkeys.all.isEmpty:
+            walk(dictionary, against: key.subkeys)
+        default:
+            break
+        }
+    }
+
+    private mutating func report(_ message: String, _ severity: ManifestViolation.Severity = .error) {
+        violations.append(ManifestViolation(path: path, message: message, severity: severity))
+    }
+
+    private enum Order { case less, equal, greater }
+
+    /// How two values of the same manifest type compare: numbers by value (integers exactly),
+    /// other values only as equal or not.
+    private static func compare(_ a: PropertyList, _ b: PropertyList) -> Order? {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x < y ? .less : x == y ? .equal : .greater
+        case (.integer, .real), (.real, .integer), (.real, .real):
+            number(a) < number(b) ? .less : number(a) == number(b) ? .equal : .greater
+        default: a == b ? .equal : nil
+        }
+    }
+
+    private static func number(_ value: PropertyList) -> Double {
+        switch value {
+        case .integer(let integer): integer.doubleValue
+        case .real(let real): real
+        default: .nan
+        }
+    }
+
+    private static func items(_ count: Int) -> String {
+        count == 1 ? "1 item" : "\(count) items"
+    }
+
+    /// A value as messages quote it: strings in quotes, numbers, Booleans, dates as written.
+    static func text(_ value: PropertyList) -> String {
+        switch value {
+        case .string(let string): "\"" + (string.count > 60 ? String(string.prefix(60)) + "…" : string) + "\""
+        case .integer(let integer): integer.description
+        case .real(let real): RealFormat.string(real)
+        case .bool(let bool): bool ? "true" : "false"
+        case .date(let date): date.iso8601
+        case .data(let bytes): "\(bytes.count) bytes of data"
+        case .array(let elements): "an array of \(items(elements.count))"
+        case .dictionary(let dictionary): "a dictionary of \(dictionary.count) keys"
+        }
+    }
+
+    /// An allowed value in a list: strings bare, as `gsettings range` prints choices.
+    private static func listText(_ value: PropertyList) -> String {
+        if case .string(let string) = value { return string }
+        return text(value)
+    }
+
+    /// A value of the wrong type: its type, and the value when it is short.
+    private static func describe(_ value: PropertyList) -> String {
+        switch value {
+        case .array, .dictionary, .data: value.typeNameWithArticle
+        default: "\(value.typeNameWithArticle), \(text(value))"
+        }
+    }
+}

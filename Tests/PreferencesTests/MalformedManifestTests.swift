@@ -1,0 +1,231 @@
+import Foundation
+import Preferences
+import PropertyLists
+import Testing
+
+/// A manifest that gets an entry prefs reads wrong is refused, naming the manifest, its line
+/// and the key; one shaped like the public ProfileManifests ones reads.
+@Suite("Malformed and real-world manifests")
+struct MalformedManifestTests {
+    typealias F = ManifestFixtures
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let keys: [PropertyList]
+        let message: String
+        var testDescription: String { message }
+    }
+
+    static let cases: [Case] = [
+        Case(keys: [F.key("k", "colour")], message: #"key "k": pfm_type "colour" is not a type prefs knows (string, integer, real, float, boolean, date, data, array, dictionary)"#),
+        Case(keys: [.dictionary(["pfm_type": "string"])], message: "has no pfm_name"),
+        Case(keys: [.dictionary(["pfm_name": "k"])], message: #"key "k": has no pfm_type"#),
+        Case(keys: [F.key("k", "integer", ["pfm_range_max": "10"])], message: #"key "k": pfm_range_max is a string, not an integer like the key"#),
+        Case(keys: [F.key("k", "integer", ["pfm_range_min": .real(0.5)])], message: #"key "k": pfm_range_min is a real, not an integer like the key"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_min": 1])], message: #"key "k": pfm_range_min applies to numbers, but the key is a string"#),
+        Case(keys: [F.key("k", "string", ["pfm_format": "[unclosed"])], message: #"key "k": pfm_format "[unclosed" is not a regular expression"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_list": ["a", 2]])], message: #"key "k": pfm_range_list holds an integer, not a string"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_list": "a"])], message: #"key "k": pfm_range_list is a string, not an array"#),
+        Case(keys: [F.key("k", "integer", ["pfm_default": 99, "pfm_range_max": 10])], message: #"key "k": pfm_default breaks the key's own rules: is 99, above the maximum 10"#),
+        Case(keys: [F.key("k", "integer", ["pfm_repetition_max": 2])], message: #"key "k": pfm_repetition_max applies to arrays, but the key is an integer"#),
+        Case(keys: [F.key("k", "array", ["pfm_repetition_min": -1])], message: #"key "k": pfm_repetition_min must be an integer of 0 or more"#),
+        Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": "x"])], message: #"key "k": pfm_subkeys is a string, not an array"#),
+        Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": [F.key("n", "nope")]])], message: #"key "k.n": pfm_type "nope" is not a type prefs knows"#),
+        Case(keys: [F.key("k", "array", ["pfm_subkeys": [F.key("", "nope")]])], message: #"key "k.*": pfm_type "nope""#),
+        Case(keys: [F.key("k", "string"), F.key("k", "integer")], message: #"the key "k" is described twice"#),
+        Case(keys: ["not a dictionary"], message: "an entry of pfm_subkeys is a string, not a dictionary"),
+        Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#),
+    ]
+
+    @Test("A malformed manifest is refused with its file, line and key", arguments: cases)
+    func malformedManifestIsRefused(_ bad: Case) throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("bad.plist")
+            try F.write(bad.keys, to: path)
+            let error = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
+            #expect(error.code == .unreadable)
+            #expect(error.message == "the manifest \(path) is malformed")
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.file == path)
+            #expect(diagnostic.message.hasPrefix(bad.message), "\(diagnostic.message)")
+            #expect((diagnostic.line ?? 0) > 5)
+        }
+    }
+
+    @Test func theLineNamedIsTheLineOfTheBadEntry() throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("bad.plist")
+            try scratch.write("""
+                <plist version="1.0">
+                <dict>
+                \t<key>pfm_subkeys</key>
+                \t<array>
+                \t\t<dict>
+                \t\t\t<key>pfm_name</key>
+                \t\t\t<string>size</string>
+                \t\t\t<key>pfm_type</key>
+                \t\t\t<string>number</string>
+                \t\t</dict>
+                \t</array>
+                </dict>
+                </plist>
+                """, to: path)
+            let error = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
+            #expect(error.diagnostics.map(\.description) == [
+                "\(path):8: error: key \"size\": pfm_type \"number\" is not a type prefs knows (\(["string", "integer", "real", "float", "boolean", "date", "data", "array", "dictionary"].joined(separator: ", ")))",
+            ])
+        }
+    }
+
+    @Test func aManifestThatIsNotAPropertyListOrNotADictionaryIsRefused() throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("bad.plist")
+            try scratch.write("<plist><dict><key>a</key></dict></plist>", to: path)
+            let broken = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
+            #expect(broken.message == "the manifest \(path) is not a valid property list")
+            #expect(!broken.diagnostics.isEmpty)
+            try scratch.write("<plist><array/></plist>", to: path)
+            let array = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
+            #expect(array.diagnostics.first?.message == "the root of a manifest must be a dictionary, not an array")
+        }
+    }
+
+    /// Shaped like the public ProfileManifests files (written for this test, not copied): the
+    /// payload wrapper's keys, interface hints, platforms, dates and titles for choices, all of
+    /// which prefs reads past.
+    static let profileManifestShaped = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>pfm_app_url</key>
+        \t<string>https://example.com/editor</string>
+        \t<key>pfm_description</key>
+        \t<string>Editor settings</string>
+        \t<key>pfm_documentation_url</key>
+        \t<string>https://example.com/editor/docs</string>
+        \t<key>pfm_domain</key>
+        \t<string>com.example.editor</string>
+        \t<key>pfm_format_version</key>
+        \t<integer>1</integer>
+        \t<key>pfm_last_modified</key>
+        \t<date>2024-05-01T10:00:00Z</date>
+        \t<key>pfm_platforms</key>
+        \t<array><string>macOS</string></array>
+        \t<key>pfm_subkeys</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>pfm_default</key>
+        \t\t\t<string>Configures Editor</string>
+        \t\t\t<key>pfm_name</key>
+        \t\t\t<string>PayloadDescription</string>
+        \t\t\t<key>pfm_type</key>
+        \t\t\t<string>string</string>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>pfm_format</key>
+        \t\t\t<string>^[0-9A-Za-z]{8}-[0-9A-Za-z]{4}$</string>
+        \t\t\t<key>pfm_name</key>
+        \t\t\t<string>PayloadUUID</string>
+        \t\t\t<key>pfm_require</key>
+        \t\t\t<string>always</string>
+        \t\t\t<key>pfm_type</key>
+        \t\t\t<string>string</string>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>pfm_default</key>
+        \t\t\t<string>light</string>
+        \t\t\t<key>pfm_name</key>
+        \t\t\t<string>Theme</string>
+        \t\t\t<key>pfm_range_list</key>
+        \t\t\t<array><string>light</string><string>dark</string></array>
+        \t\t\t<key>pfm_range_list_titles</key>
+        \t\t\t<array><string>Light</string><string>Dark</string></array>
+        \t\t\t<key>pfm_title</key>
+        \t\t\t<string>Theme</string>
+        \t\t\t<key>pfm_type</key>
+        \t\t\t<string>string</string>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>pfm_app_min</key>
+        \t\t\t<string>2.0</string>
+        \t\t\t<key>pfm_name</key>
+        \t\t\t<string>Zoom</string>
+        \t\t\t<key>pfm_range_max</key>
+        \t\t\t<real>4</real>
+        \t\t\t<key>pfm_range_min</key>
+        \t\t\t<real>0.25</real>
+        \t\t\t<key>pfm_type</key>
+        \t\t\t<string>float</string>
+        \t\t\t<key>pfm_value_placeholder</key>
+        \t\t\t<real>1</real>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>pfm_exclude</key>
+        \t\t\t<array/>
+        \t\t\t<key>pfm_hidden</key>
+        \t\t\t<string>all</string>
+        \t\t\t<key>pfm_name</key>
+        \t\t\t<string>Servers</string>
+        \t\t\t<key>pfm_subkeys</key>
+        \t\t\t<array>
+        \t\t\t\t<dict>
+        \t\t\t\t\t<key>pfm_subkeys</key>
+        \t\t\t\t\t<array>
+        \t\t\t\t\t\t<dict>
+        \t\t\t\t\t\t\t<key>pfm_name</key>
+        \t\t\t\t\t\t\t<string>Host</string>
+        \t\t\t\t\t\t\t<key>pfm_require</key>
+        \t\t\t\t\t\t\t<string>always-nested</string>
+        \t\t\t\t\t\t\t<key>pfm_type</key>
+        \t\t\t\t\t\t\t<string>string</string>
+        \t\t\t\t\t\t</dict>
+        \t\t\t\t\t\t<dict>
+        \t\t\t\t\t\t\t<key>pfm_name</key>
+        \t\t\t\t\t\t\t<string>Port</string>
+        \t\t\t\t\t\t\t<key>pfm_range_max</key>
+        \t\t\t\t\t\t\t<integer>65535</integer>
+        \t\t\t\t\t\t\t<key>pfm_range_min</key>
+        \t\t\t\t\t\t\t<integer>1</integer>
+        \t\t\t\t\t\t\t<key>pfm_type</key>
+        \t\t\t\t\t\t\t<string>integer</string>
+        \t\t\t\t\t\t</dict>
+        \t\t\t\t\t</array>
+        \t\t\t\t\t<key>pfm_type</key>
+        \t\t\t\t\t<string>dictionary</string>
+        \t\t\t\t</dict>
+        \t\t\t</array>
+        \t\t\t<key>pfm_type</key>
+        \t\t\t<string>array</string>
+        \t\t</dict>
+        \t</array>
+        \t<key>pfm_targets</key>
+        \t<array><string>user</string></array>
+        \t<key>pfm_title</key>
+        \t<string>Editor</string>
+        \t<key>pfm_unique</key>
+        \t<true/>
+        \t<key>pfm_version</key>
+        \t<integer>3</integer>
+        </dict>
+        </plist>
+        """
+
+    @Test func aManifestShapedLikeTheProfileManifestsOnesChecksALinuxDomain() throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("com.example.editor.plist")
+            try scratch.write(Self.profileManifestShaped, to: path)
+            let manifest = try Manifest(contentsOf: path)
+            #expect(manifest.domain == "com.example.editor")
+            #expect(manifest.title == "Editor" && manifest.formatVersion == 1)
+            #expect(manifest.keys.all.map(\.name) == ["Theme", "Zoom", "Servers"])
+            #expect(manifest.defaults == ["Theme": "light"])
+            #expect(manifest.check(["Theme": "dark", "Zoom": 2, "Servers": [["Host": "a", "Port": 22]]]).isEmpty)
+            #expect(manifest.check(["Theme": "sepia", "Zoom": .real(8), "Servers": [["Port": 0]]]).map(\.description) == [
+                #"key "Theme": is "sepia", not one of light, dark"#,
+                #"key "Zoom": is 8, above the maximum 4"#,
+                #"key "Servers.0.Port": is 0, below the minimum 1"#,
+                #"key "Servers.0.Host": is required but missing"#,
+            ])
+        }
+    }
+}

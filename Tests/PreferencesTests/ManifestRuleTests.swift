@@ -1,0 +1,160 @@
+import Foundation
+import Preferences
+import PropertyLists
+import Testing
+
+/// Each rule of the `pfm_*` format prefs checks, the exact message of each, and nesting.
+@Suite("Manifest rules")
+struct ManifestRuleTests {
+    typealias F = ManifestFixtures
+
+    /// One rule broken: the key's description, the value stored, the message expected.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let key: PropertyList
+        let value: PropertyList
+        let message: String?
+        var testDescription: String { message ?? "passes: \(value)" }
+    }
+
+    static let cases: [Case] = [
+        Case(key: F.key("k", "integer"), value: "14", message: #"is a string, "14", not an integer"#),
+        Case(key: F.key("k", "string"), value: ["a"], message: "is an array, not a string"),
+        Case(key: F.key("k", "boolean"), value: 1, message: "is an integer, 1, not a boolean"),
+        Case(key: F.key("k", "dictionary"), value: .data([1, 2]), message: "is data, not a dictionary"),
+        Case(key: F.key("k", "real"), value: 3, message: nil),
+        Case(key: F.key("k", "float"), value: .real(2.5), message: nil),
+        Case(key: F.key("k", "float"), value: "2.5", message: #"is a string, "2.5", not a real"#),
+        Case(key: F.key("k", "integer", ["pfm_range_min": 6]), value: 2, message: "is 2, below the minimum 6"),
+        Case(key: F.key("k", "integer", ["pfm_range_min": 6]), value: 6, message: nil),
+        Case(key: F.key("k", "integer", ["pfm_range_max": 400]), value: 900, message: "is 900, above the maximum 400"),
+        Case(key: F.key("k", "integer", ["pfm_range_max": 400]), value: 400, message: nil),
+        Case(key: F.key("k", "integer", ["pfm_range_max": .integer(.max)]), value: .integer(PropertyListInteger(UInt64.max - 1)), message: nil),
+        Case(key: F.key("k", "integer", ["pfm_range_min": .integer(PropertyListInteger(UInt64.max))]),
+             value: .integer(PropertyListInteger(UInt64.max - 1)), message: "is 18446744073709551614, below the minimum 18446744073709551615"),
+        Case(key: F.key("k", "real", ["pfm_range_max": .real(1.5)]), value: .real(2.5), message: "is 2.5, above the maximum 1.5"),
+        Case(key: F.key("k", "real", ["pfm_range_min": .real(0.5)]), value: 0, message: "is 0, below the minimum 0.5"),
+        Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "sepia", message: #"is "sepia", not one of light, dark"#),
+        Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "dark", message: nil),
+        Case(key: F.key("k", "integer", ["pfm_range_list": [1, 2]]), value: 3, message: "is 3, not one of 1, 2"),
+        Case(key: F.key("k", "string", ["pfm_format": "[0-9]+"]), value: "12a", message: #"is "12a", which does not match the format [0-9]+"#),
+        Case(key: F.key("k", "string", ["pfm_format": "[0-9]+"]), value: "123", message: nil),
+        Case(key: F.key("k", "array", ["pfm_repetition_min": 1]), value: [], message: "has 0 items, fewer than the minimum 1"),
+        Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2, 3], message: "has 3 items, more than the maximum 2"),
+        Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2], message: nil),
+        Case(key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string")]]), value: ["a", 2],
+             message: "is an integer, 2, not a string"),
+    ]
+
+    @Test("Each rule passes or fails its value with the exact message", arguments: cases)
+    func ruleReportsItsMessage(_ rule: Case) throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([rule.key], in: scratch)
+            let violations = manifest.check(["k": rule.value])
+            #expect(violations.map(\.message) == (rule.message.map { [$0] } ?? []))
+            #expect(violations.allSatisfy { $0.severity == .error })
+        }
+    }
+
+    @Test func aRequiredKeyMissingIsAnErrorAndPresentIsNot() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([F.key("name", "string", ["pfm_require": "always"])], in: scratch)
+            #expect(manifest.check([:]).map(\.description) == [#"key "name": is required but missing"#])
+            #expect(manifest.check(["name": "x"]).isEmpty)
+        }
+    }
+
+    @Test func unknownKeysWarnAndAreErrorsWhenStrict() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([F.key("known", "string")], in: scratch)
+            let lax = manifest.check(["other": 1])
+            #expect(lax == [ManifestViolation(path: ["other"], message: "is not in the manifest", severity: .warning)])
+            #expect(manifest.check(["other": 1], strict: true).map(\.severity) == [.error])
+        }
+    }
+
+    @Test func deprecatedKeysWarn() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([F.key("old", "string", ["pfm_deprecated": true])], in: scratch)
+            #expect(manifest.check(["old": "x"]) == [ManifestViolation(path: ["old"], message: "is deprecated", severity: .warning)])
+        }
+    }
+
+    @Test func payloadKeysDescribeTheProfileWrapperAndAreIgnored() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([
+                F.key("PayloadType", "string", ["pfm_require": "always"]),
+                F.key("PayloadUUID", "string", ["pfm_require": "always"]),
+                F.key("fontSize", "integer"),
+            ], in: scratch)
+            #expect(manifest.keys.all.map(\.name) == ["fontSize"])
+            #expect(manifest.check(["fontSize": 3, "PayloadVersion": 1]).isEmpty)
+        }
+    }
+
+    @Test func nestedRulesReportTheFullKeyPathOfDictionariesInArraysInDictionaries() throws {
+        try withScratch { scratch throws in
+            let item = F.key("", "dictionary", ["pfm_subkeys": [
+                F.key("name", "string", ["pfm_require": "always"]),
+                F.key("size", "integer", ["pfm_range_max": 10]),
+            ]])
+            let manifest = try F.manifest([
+                F.key("outer", "dictionary", ["pfm_subkeys": [F.key("items", "array", ["pfm_subkeys": [item]])]]),
+            ], in: scratch)
+            let domain: PropertyListDictionary = ["outer": ["items": [["name": "a", "size": 3], ["size": 11, "extra": true]]]]
+            #expect(manifest.check(domain).map(\.description) == [
+                #"key "outer.items.1.size": is 11, above the maximum 10"#,
+                #"key "outer.items.1.extra": is not in the manifest"#,
+                #"key "outer.items.1.name": is required but missing"#,
+            ])
+        }
+    }
+
+    @Test func aKeyPathWithADotEscapesItInMessages() {
+        #expect(ManifestViolation(path: ["a.b", "c"], message: "m").description == #"key "a\.b.c": m"#)
+    }
+
+    @Test func checkingOneKeyForAWriteIgnoresTheRestAndRefusesRemovingARequiredKey() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([
+                F.key("size", "integer", ["pfm_range_max": 10]), F.key("name", "string", ["pfm_require": "always"]),
+            ], in: scratch)
+            #expect(manifest.check(5, forKey: "size").isEmpty)
+            #expect(manifest.check("x", forKey: "unknown").isEmpty)
+            #expect(manifest.check(11, forKey: "size").map(\.message) == ["is 11, above the maximum 10"])
+            #expect(manifest.check(nil, forKey: "name").map(\.message) == ["is required, so it may not be removed"])
+        }
+    }
+
+    @Test func defaultsAndDescriptionsAreFoundAlongKeyPaths() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([
+                F.key("window", "dictionary", ["pfm_default": ["width": 800], "pfm_subkeys": [F.key("width", "integer")]]),
+                F.key("panel", "dictionary", ["pfm_subkeys": [F.key("side", "string", ["pfm_default": "left"])]]),
+                F.key("list", "array", ["pfm_subkeys": [F.key("", "integer")]]),
+            ], in: scratch)
+            #expect(manifest.defaultValue(at: ["window", "width"]) == 800)
+            #expect(manifest.defaultValue(at: ["panel", "side"]) == "left")
+            #expect(manifest.defaultValue(at: ["panel"]) == nil)
+            #expect(manifest.defaults == ["window": ["width": 800]])
+            #expect(manifest.key(at: ["list", "3"])?.type == .integer)
+            #expect(manifest.key(at: ["list", "x"]) == nil)
+            #expect(manifest.key(at: ["panel", "side"])?.defaultValue == "left")
+        }
+    }
+
+    @Test func anInferredManifestDescribesTheDomainItCameFrom() throws {
+        try withScratch { scratch throws in
+            let domain: PropertyListDictionary = [
+                "size": 12, "name": "x", "list": [["a": 1], ["b": true]], "mixed": [1, "a"], "nested": ["deep": .real(1.5)],
+            ]
+            let path = scratch.file("inferred.plist")
+            try Data(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: "d", from: domain)))).write(to: URL(fileURLWithPath: path))
+            let manifest = try Manifest(contentsOf: path)
+            #expect(manifest.domain == "d")
+            #expect(manifest.check(domain, strict: true).isEmpty)
+            #expect(manifest.key(at: ["list", "0", "b"])?.type == .boolean)
+            #expect(manifest.key(at: ["mixed", "0"]) == nil)
+            #expect(manifest.defaultValue(at: ["size"]) == 12)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Preferences
+import PropertyLists
+import Testing
+
+/// `PreferenceStore` with an installed manifest: its defaults under the registered ones, and
+/// `set` refusing values that break it.
+@Suite("Stores with an installed manifest")
+struct ManifestStoreTests {
+    typealias F = ManifestFixtures
+
+    /// A store of `com.example.editor` whose manifest lies in `scratch/manifests`.
+    func store(in scratch: Scratch, keys: [PropertyList]) throws -> PreferenceStore {
+        let manifests = scratch.file("manifests")
+        try FileManager.default.createDirectory(atPath: manifests, withIntermediateDirectories: true)
+        try F.write(keys, to: manifests + "/com.example.editor.plist")
+        return try PreferenceStore(domain: "com.example.editor", folder: PreferencesFolder(path: scratch.file("home")),
+                                   arguments: ["tests"], manifests: ManifestSearchPath(folders: [manifests]))
+    }
+
+    static let keys = [
+        F.key("fontSize", "integer", ["pfm_default": 12, "pfm_range_min": 6, "pfm_range_max": 72]),
+        F.key("theme", "string", ["pfm_default": "light", "pfm_range_list": ["light", "dark"]]),
+        F.key("name", "string", ["pfm_require": "always"]),
+    ]
+
+    @Test func manifestDefaultsComeAfterRegisteredDefaultsAndStoredValues() throws {
+        try withScratch { scratch throws in
+            let store = try store(in: scratch, keys: Self.keys)
+            #expect(try store.integer(forKey: "fontSize") == 12)
+            #expect(try store.string(forKey: "theme") == "light")
+            store.register(defaults: ["fontSize": 20] as PropertyListDictionary)
+            #expect(try store.integer(forKey: "fontSize") == 20)
+            try store.set(30, forKey: "fontSize")
+            #expect(try store.integer(forKey: "fontSize") == 30)
+            #expect(try store.dictionaryRepresentation() == ["fontSize": 30, "theme": "light"])
+        }
+    }
+
+    @Test func setRefusesAValueThatBreaksTheManifestAndLeavesTheFileByteIdentical() throws {
+        try withScratch { scratch throws in
+            let store = try store(in: scratch, keys: Self.keys)
+            try store.set(14, forKey: "fontSize")
+            let before = scratch.bytes(scratch.file("home/com.example.editor.plist"))
+            let error = try #require(throws: PreferenceError.self) { try store.set(900, forKey: "fontSize") }
+            #expect(error.code == .manifestViolation)
+            #expect(error.message == #"key "fontSize": is 900, above the maximum 72 (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#)
+            #expect(throws: PreferenceError.self) { try store.set("sepia", forKey: "theme") }
+            #expect(throws: PreferenceError.self) { try store.set(nil, forKey: "name") }
+            #expect(scratch.bytes(scratch.file("home/com.example.editor.plist")) == before)
+            try store.set("anything", forKey: "unknownKey")
+        }
+    }
+
+    @Test func aMalformedInstalledManifestStopsTheStoreFromOpening() throws {
+        try withScratch { scratch throws in
+            let error = try #require(throws: PreferenceError.self) { try store(in: scratch, keys: [F.key("k", "colour")]) }
+            #expect(error.code == .unreadable)
+        }
+    }
+
+    @Test func theFirstFolderOfTheSearchPathWinsAndAManifestMustNameItsOwnDomain() throws {
+        try withScratch { scratch throws in
+            let first = scratch.file("first"), second = scratch.file("second")
+            for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try F.write([F.key("k", "string")], to: second + "/d.plist")
+            let path = ManifestSearchPath(folders: [first, second])
+            #expect(path.file(for: try DomainName("d")) == second + "/d.plist")
+            #expect(path.file(for: try DomainName("other")) == nil)
+            try F.write([F.key("k", "integer")], domain: "d", to: first + "/d.plist")
+            #expect(try path.manifest(for: DomainName("d"))?.keys["k"]?.type == .integer)
+            try F.write([F.key("k", "integer")], domain: "someone.else", to: first + "/d.plist")
+            let error = try #require(throws: PreferenceError.self) { try path.manifest(for: DomainName("d")) }
+            #expect(error.message.contains("describes the domain someone.else (pfm_domain), not d"))
+        }
+    }
+}
