@@ -57,9 +57,9 @@ struct ConvertRequest {
     func perform() throws {
         let value = try AnyFormatInput.read(file, as: from).value
         let bytes: [UInt8]
-        do {
+        do throws(PropertyListError) {
             bytes = try to.encode(value)
-        } catch let error as PropertyListError {
+        } catch {
             throw error.naming(file == "-" ? "<stdin>" : file)
         }
         if let output {

@@ -27,7 +27,8 @@ extension Prefs {
                 -array and -dict hold scalars only: nest with --json or a literal. A word that starts with - \
                 where a type flag goes must be one (give -string -x for such a string), and a -dict key may not \
                 start with - or come twice. A malformed value is refused (exit 2) and nothing is written. \
-                Options (--root, --file, -g, --no-manifest) go before DOMAIN; -- ends them. \
+                Options (--root, --file, -g, --no-manifest, --to) go before DOMAIN; -- ends them. A --file \
+                keeps its format (XML, binary, JSON or old-style) unless --to names another. \
                 A value that breaks the domain's installed manifest is refused (exit 2, nothing written).
                 """
         )
@@ -37,11 +38,18 @@ extension Prefs {
         @Flag(name: .customLong("no-manifest"), help: "Write even a value that breaks the domain's installed manifest.")
         var noManifest = false
 
+        @Option(help: ArgumentHelp("With --file: write the file in this format (\(PropertyListFormat.names)); otherwise it keeps the format it is in.", valueName: "format"))
+        var to: PropertyListFormat?
+
         @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
         var words: [String] = []
 
+        func validate() throws {
+            if to != nil, store.file == nil { throw ValidationError("--to applies to --file only: a domain in the store is always XML") }
+        }
+
         func run() throws {
-            try WriteRequest(location: store.location, words: words, enforcesManifest: !noManifest).perform()
+            try WriteRequest(location: store.location, words: words, enforcesManifest: !noManifest, format: to).perform()
         }
     }
 }
@@ -53,11 +61,14 @@ struct WriteRequest {
     var words: [String]
     /// Refuse values that break the domain's installed manifest (unless `--no-manifest`).
     var enforcesManifest = true
+    /// `--to`: the format of a `--file` written; `nil` keeps its own.
+    var format: PropertyListFormat? = nil
 
     func perform() throws {
         var rest = words[...]
         var optionsEnded = try Self.endOfOptions(&rest, before: location.namesTarget ? "KEY" : "DOMAIN")
-        let target = try location.target(&rest)
+        var target = try location.target(&rest)
+        target.file.outputFormat = format
         if !optionsEnded, !location.namesTarget { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
         if rest.isEmpty, PropertyListReader.isPropertyListLiteral(first) {

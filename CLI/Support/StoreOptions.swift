@@ -61,7 +61,7 @@ struct StoreLocation {
 /// The domain file a command works on.
 struct Target {
     /// The file.
-    let file: DomainFile
+    var file: DomainFile
     /// The preferences folder to create before the first write, or `nil` for `--file`.
     let folder: PreferencesFolder?
 

@@ -21,6 +21,10 @@ public struct DomainFile: Sendable {
     public let domain: String
     /// Whether the file is a domain of a store, with the store's ownership rules and locks.
     let isInStore: Bool
+    /// The format a write gives a lone file: `nil` keeps the format it was read in (XML for a new
+    /// file). A lone file reads in any format prefs knows; a domain of a store reads as XML or
+    /// binary and is always written as XML.
+    public var outputFormat: PropertyListFormat?
 
     /// Creates a handle on the lone file at `path`; nothing is read or created yet.
     ///
@@ -88,7 +92,7 @@ public struct DomainFile: Sendable {
 
     private func read(rootKey: String?) throws(PreferenceError) -> PropertyListDictionary? {
         guard let folder = try openFolder(failure: .unreadable) else { return nil }
-        return try read(in: folder, rootKey: rootKey, followingLinks: true)
+        return try read(in: folder, rootKey: rootKey, followingLinks: true)?.dictionary
     }
 
     /// The open folder of the file, checked when it is a store; `nil` when it does not exist.
@@ -103,7 +107,9 @@ public struct DomainFile: Sendable {
         return folder
     }
 
-    private func read(in folder: Directory, rootKey: String?, followingLinks: Bool) throws(PreferenceError) -> PropertyListDictionary? {
+    private func read(
+        in folder: Directory, rootKey: String?, followingLinks: Bool
+    ) throws(PreferenceError) -> (dictionary: PropertyListDictionary, format: PropertyListFormat)? {
         let flags = O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW)
         guard let descriptor = try folder.openFile(fileName, flags, failure: followingLinks ? .unreadable : .writeFailed) else { return nil }
         defer { close(descriptor) }
@@ -111,8 +117,9 @@ public struct DomainFile: Sendable {
         try Directory.checkRegular(status, path: path)
         if isInStore { try Directory.checkTrusted(status, path: path, kind: "file") }
         let value: PropertyList
+        let format: PropertyListFormat
         do {
-            value = try PropertyListReader().read(descriptor: descriptor, fileName: path, rootKey: rootKey)
+            (value, format) = try PropertyListReader().read(descriptor: descriptor, fileName: path, rootKey: rootKey, anyFormat: !isInStore)
         } catch {
             throw unreadable(error)
         }
@@ -121,7 +128,7 @@ public struct DomainFile: Sendable {
                 "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
                 diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
         }
-        return dictionary
+        return (dictionary, format)
     }
 
     /// Changes the domain under its lock.
@@ -172,7 +179,7 @@ public struct DomainFile: Sendable {
         let lock = try lock(folder, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
         guard exists(in: folder) else {
-            try replace(with: dictionary, in: folder)
+            try replace(with: dictionary, in: folder, format: writeFormat(readIn: nil))
             return result
         }
         return try change(in: folder, body)
@@ -182,14 +189,15 @@ public struct DomainFile: Sendable {
     private func change<Result>(
         in folder: Directory, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        var dictionary = try read(in: folder, rootKey: nil, followingLinks: false)
+        let read = try read(in: folder, rootKey: nil, followingLinks: false)
+        var dictionary = read?.dictionary
         // The stamp, not a copy, tells whether body changed anything: a copy would be copied
         // again as body changes it, doubling the memory a change to a large domain needs.
         let stamp = dictionary?.stamp
         let result = try body(&dictionary)
         guard dictionary?.stamp != stamp else { return result }
         if let dictionary {
-            try replace(with: dictionary, in: folder)
+            try replace(with: dictionary, in: folder, format: writeFormat(readIn: read?.format))
         } else {
             try AtomicFile.remove(named: fileName, in: folder)
         }
@@ -257,10 +265,29 @@ public struct DomainFile: Sendable {
         return true
     }
 
-    /// Replaces the file with `dictionary`, streamed to disk a piece at a time so a large domain
-    /// is never held a second time as bytes, after removing what killed writers left.
-    private func replace(with dictionary: PropertyListDictionary, in folder: Directory) throws(PreferenceError) {
+    /// The format to write: XML for a store's domain; for a lone file ``outputFormat``, else the
+    /// format it was read in, else XML.
+    private func writeFormat(readIn format: PropertyListFormat?) -> PropertyListFormat {
+        isInStore ? .xml : outputFormat ?? format ?? .xml
+    }
+
+    /// Replaces the file with `dictionary`, after removing what killed writers left. XML is
+    /// streamed to disk a piece at a time, so a large domain is never held a second time as
+    /// bytes; the other formats are written whole.
+    private func replace(with dictionary: PropertyListDictionary, in folder: Directory, format: PropertyListFormat) throws(PreferenceError) {
         sweepTemporaryFiles(in: folder)
+        guard format == .xml else {
+            let bytes: [UInt8]
+            do {
+                bytes = try format.encode(.dictionary(dictionary))
+            } catch {
+                throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
+            }
+            try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore) { (append) throws(PreferenceError) in
+                try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
+            }
+            return
+        }
         // A lone file keeps its mode; a store's domain is private to its user, 0600.
         try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore) { (append) throws(PreferenceError) in
             var fileError: PreferenceError?

@@ -105,22 +105,28 @@ public struct PropertyListReader: Sendable {
     /// descriptor the caller opened and checked (`fstat`) leaves no gap between the checks and
     /// the read for another process to swap the file.
     ///
+    /// XML is parsed as it streams in; a binary file (or, with `anyFormat`, a JSON or
+    /// old-style one) is read whole from the file's start.
+    ///
     /// - Parameters:
     ///   - fileName: How errors name the file.
     ///   - rootKey: When given, only this entry of a root dictionary is built, as in
     ///     ``read(contentsOf:fileName:rootKey:)``.
+    ///   - anyFormat: Whether JSON and old-style text are read too, as
+    ///     ``read(anyFormat:fileName:as:)`` reads them.
+    /// - Returns: The value and the format it was read in.
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
-    public func read(descriptor: Int32, fileName: String, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {
+    public func read(descriptor: Int32, fileName: String, rootKey: String? = nil,
+                     anyFormat: Bool = false) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
         let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
         switch XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention) {
-        case .success(let parsed): return value(parsed)
+        case .success(let parsed): return (value(parsed), .xml)
         case .failure(let error):
-            // A binary file (copied from a Mac) is read whole, from its start.
             guard error.code == .unsupportedFormat, lseek(descriptor, 0, SEEK_SET) == 0 else { throw error }
             let bytes = try FileBytes.read(descriptor: descriptor, displayName: fileName)
-            guard PropertyListFormat(sniffing: bytes) == .binary else { throw error }
-            let root = try BinaryPropertyListReader().read(bytes, fileName: fileName)
-            return rootKey.map { Self.keeping($0, of: root) } ?? root
+            guard anyFormat || PropertyListFormat(sniffing: bytes) == .binary else { throw error }
+            let (root, format) = try read(anyFormat: bytes, fileName: fileName)
+            return (rootKey.map { Self.keeping($0, of: root) } ?? root, format)
         }
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--file` works on a property list in any format prefs reads, and a change keeps the file's
+/// format (binary from a Mac, JSON, old-style text) unless `write --to` names another.
+@Suite("Lone files in any format")
+struct FileFormatTests {
+    let folder = TemporaryFolder()
+
+    private func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: folder.path) }
+
+    /// The file as Python's plistlib reads it (binary or XML), in JSON.
+    private func plistlib(_ name: String) throws -> String {
+        try Shell.run("/usr/bin/python3", ["-c", "import plistlib,json,sys;print(json.dumps(plistlib.load(open(sys.argv[1],'rb')),sort_keys=True,default=repr))",
+                                           folder.file(name)]).stdout
+    }
+
+    private func make(_ script: String) throws {
+        let result = try Shell.run("/usr/bin/python3", ["-c", "import plistlib,json,os;os.chdir('\(folder.path)');" + script])
+        try #require(result.status == 0, "\(result)")
+    }
+
+    @Test("A binary file stays binary through write, delete and rename")
+    func binaryStaysBinary() throws {
+        try make("plistlib.dump({'a': 1, 'd': b'xy'}, open('b.plist', 'wb'), fmt=plistlib.FMT_BINARY)")
+        #expect(try prefs("write", "--file", folder.file("b.plist"), "k", "-int", "7").status == 0)
+        #expect(try prefs("delete", "--file", folder.file("b.plist"), "a").status == 0)
+        #expect(try prefs("rename", "--file", folder.file("b.plist"), "k", "n").status == 0)
+        #expect(folder.bytes("b.plist")?.starts(with: Array("bplist00".utf8)) == true)
+        #expect(try plistlib("b.plist") == "{\"d\": \"b'xy'\", \"n\": 7}\n")
+    }
+
+    @Test("JSON and old-style files are read and keep their format when written")
+    func jsonAndOldStyleKeepTheirFormat() throws {
+        try folder.write("{\"a\": [1, 2.5, true]}", to: "j.json")
+        try folder.write("\"greeting\" = \"hello\";\n", to: "Localizable.strings")
+        #expect(try prefs("read", "--file", folder.file("j.json"), "a", "--json").stdout == "[\n  1,\n  2.5,\n  true\n]\n")
+        #expect(try prefs("read", "--file", folder.file("Localizable.strings"), "greeting").stdout == "hello\n")
+        #expect(try prefs("write", "--file", folder.file("j.json"), "k", "-int", "2").status == 0)
+        #expect(try prefs("write", "--file", folder.file("Localizable.strings"), "bye", "ciao").status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(folder.bytes("j.json") ?? [])) as? [String: Any]
+        #expect(json?["k"] as? Int == 2)
+        #expect(try prefs("read", "--file", folder.file("Localizable.strings"), "bye").stdout == "ciao\n")
+        #expect(String(decoding: folder.bytes("Localizable.strings") ?? [], as: UTF8.self).contains("bye = ciao;"))
+    }
+
+    @Test("write --to changes a file's format; a value the format cannot carry is refused and the file kept")
+    func toChangesTheFormat() throws {
+        try make("plistlib.dump({'a': 1}, open('b.plist', 'wb'), fmt=plistlib.FMT_BINARY)")
+        let converted = try prefs("write", "--to", "xml", "--file", folder.file("b.plist"), "k", "v")
+        #expect(converted.status == 0, "\(converted)")
+        #expect(folder.bytes("b.plist")?.starts(with: Array("<?xml".utf8)) == true)
+        #expect(try plistlib("b.plist") == "{\"a\": 1, \"k\": \"v\"}\n")
+        try folder.write("{\"a\": 1}", to: "j.json")
+        let before = folder.bytes("j.json")
+        let nan = try prefs("write", "--file", folder.file("j.json"), "r", "-float", "nan")
+        #expect(nan.status == 2 && nan.stderr.contains("json"), "\(nan)")
+        #expect(folder.bytes("j.json") == before)
+        #expect(try prefs("write", "--to", "binary", "--file", folder.file("j.json"), "r", "-float", "nan").status == 0)
+        #expect(folder.bytes("j.json")?.starts(with: Array("bplist00".utf8)) == true)
+    }
+
+    @Test("--to names the format of a --file only; a domain is always XML")
+    func toNeedsAFile() throws {
+        let result = try prefs("write", "--to", "json", "d", "k", "v")
+        #expect(result.status == 2 && result.stderr.contains("--to applies to --file only"), "\(result)")
+        #expect(folder.names().isEmpty)
+    }
+}
