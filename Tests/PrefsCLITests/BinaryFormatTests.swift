@@ -79,7 +79,7 @@ struct BinaryFormatTests {
         let result = try Shell.run("/usr/bin/python3", ["-c", probe, Shell.prefs, hostile])
         let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let files = lines.filter { $0.count == 4 }
-        #expect(files.count == 41, "\(result)")
+        #expect(files.count == 40, "\(result)")
         for fields in files {
             #expect(fields[1] == "3", "\(fields)")
             #expect((Double(fields[2]) ?? 99) < 10, "\(fields[0]) took \(fields[2]) s")

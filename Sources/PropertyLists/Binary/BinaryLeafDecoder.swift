@@ -70,8 +70,9 @@ struct BinaryLeafDecoder {
         return width == 4 ? Double(Float(bitPattern: UInt32(bits))) : Double(bitPattern: bits)
     }
 
-    /// Seconds since 2001-01-01T00:00:00Z as a double. Like the XML reader, which takes only
-    /// whole seconds, a date with a fraction of a second is refused rather than rounded.
+    /// Seconds since 2001-01-01T00:00:00Z as a double. Property list dates in prefs are whole
+    /// seconds, as in XML, so a fraction of a second (which most dates a Mac stores have) is
+    /// dropped, as CoreFoundation drops it when it writes the date as XML.
     private func date(at start: Int, offset: Int) throws(BinaryFormatError) -> PropertyListDate {
         _ = try slice(start, 8, offset: offset)
         let seconds = Double(bitPattern: BinaryInteger64.read(bytes, at: start, width: 8))
@@ -80,11 +81,8 @@ struct BinaryLeafDecoder {
         guard seconds >= earliest, seconds <= latest else {
             throw BinaryFormatError("the date at offset \(offset) (\(seconds) s from 2001) is outside years 1 through 9999")
         }
-        guard seconds == seconds.rounded(.down),
-              let date = PropertyListDate(secondsSince1970: Int64(seconds) + BinaryPropertyListParser.epochOffset)
-        else {
-            let whole = PropertyListDate(secondsSince1970: Int64(seconds.rounded(.down)) + BinaryPropertyListParser.epochOffset)
-            throw BinaryFormatError("the date at offset \(offset) (\(whole?.iso8601 ?? "") and \(seconds - seconds.rounded(.down)) s) has a fraction of a second; property list dates are whole seconds, as in XML")
+        guard let date = PropertyListDate(secondsSince1970: Int64(seconds.rounded(.down)) + BinaryPropertyListParser.epochOffset) else {
+            throw BinaryFormatError("the date at offset \(offset) (\(seconds) s from 2001) is outside years 1 through 9999")
         }
         return date
     }

@@ -135,7 +135,6 @@ def hostile():
     files["key_not_string"] = assemble([b"\xd1" + refs(1, 1), b"\x10\x01"])
     files["duplicate_key"] = assemble([b"\xd2" + refs(1, 1, 2, 2), b"\x51k", b"\x09"])
     files["date_nan"] = assemble([b"\x33" + struct.pack(">d", float("nan"))])
-    files["date_fraction"] = assemble([b"\x33" + struct.pack(">d", 0.5)])
     files["date_year_10000"] = assemble([b"\x33" + struct.pack(">d", 3e11)])
     files["real_2_bytes"] = assemble([b"\x21\x00\x00"])
     files["uid_9_bytes"] = assemble([b"\x88" + bytes(9)])
