@@ -86,9 +86,20 @@ public final class PreferenceStore: Sendable {
         }
     }
 
+    /// Adds the values of a dictionary literal (`["fontSize": 12, "theme": "dark"]`) to the
+    /// registration domain; a literal cannot fail, so this does not throw.
+    public func register(defaults: [String: PropertyList]) {
+        var dictionary = PropertyListDictionary(minimumCapacity: defaults.count)
+        for (key, value) in defaults { dictionary[key] = value }
+        register(defaults: dictionary)
+    }
+
     /// Adds values to the registration domain.
     ///
+    /// A dictionary literal takes the non-throwing overload instead.
+    ///
     /// - Throws: `.invalidArgument` when a value has no property list form.
+    @_disfavoredOverload
     public func register(defaults: [String: any PropertyListConvertible]) throws(PreferenceError) {
         var dictionary = PropertyListDictionary(minimumCapacity: defaults.count)
         for (key, value) in defaults { dictionary[key] = try value.propertyListValue() }
@@ -98,6 +109,8 @@ public final class PreferenceStore: Sendable {
     // MARK: Writing
 
     /// Stores `value` under `key` in the store's domain; `nil` removes the key.
+    ///
+    /// A `Date` keeps whole seconds only (rounded down), the precision of `<date>`.
     ///
     /// - Throws: `.invalidArgument` for a value with no property list form (nothing is written),
     ///   `.unreadable` when the domain file does not read (it is left untouched), `.writeFailed`,
