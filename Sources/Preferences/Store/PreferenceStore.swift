@@ -25,16 +25,16 @@ public final class PreferenceStore: Sendable {
     public let folder: PreferencesFolder
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
-    private let state = Mutex(State())
+    /// The registration domain, the parsed domain files and the observers.
+    let cache = SearchListCache()
+    /// The watch on ``folder`` that keeps ``cache`` fresh, taken at the first warm read or the
+    /// first observer: a program that reads once starts no watcher.
+    private let watch = Mutex<WatchState>(.notStarted)
 
-    private struct State {
-        var registered = PropertyListDictionary()
-        var snapshots: [String: Snapshot] = [:]
-    }
-
-    private struct Snapshot {
-        let version: DomainFile.Version
-        let dictionary: PropertyListDictionary
+    private enum WatchState {
+        case notStarted
+        case watching(FolderWatcher.Token)
+        case refused
     }
 
     /// Opens the store of a domain.
@@ -58,17 +58,20 @@ public final class PreferenceStore: Sendable {
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
-        if let value = argumentDomain[key] { return value }
+        if !argumentDomain.isEmpty, let value = argumentDomain[key] { return value }
+        if case .found(let value) = cache.lookup(key, domain: domain.rawValue, global: domain == .global ? nil : DomainName.global.rawValue) {
+            return value
+        }
         if let value = try persistentValues(of: domain)?[key] { return value }
         if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
-        return state.withLock { $0.registered[key] }
+        return cache.registered[key]
     }
 
     /// Every value the search list resolves, as one dictionary.
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
-        var result = state.withLock { $0.registered }
+        var result = cache.registered
         var layers = [try persistentValues(of: domain), argumentDomain]
         if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
         for layer in layers {
@@ -81,9 +84,7 @@ public final class PreferenceStore: Sendable {
     ///
     /// Registered values live in memory only; a value registered again replaces the old one.
     public func register(defaults: PropertyListDictionary) {
-        state.withLock { state in
-            for (key, value) in defaults { state.registered[key] = value }
-        }
+        cache.register(defaults)
     }
 
     /// Adds the values of a dictionary literal (`["fontSize": 12, "theme": "dark"]`) to the
@@ -178,20 +179,57 @@ public final class PreferenceStore: Sendable {
     private func updatePersistentDomain<Result>(
         _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        try folder.file(for: name).update(body)
+        defer {
+            // Every store of this process sees the change before this returns; other processes'
+            // stores see it through their watch.
+            cache.invalidate(.domains([name.rawValue]))
+            FolderWatcher.shared.noteChange(of: name.rawValue, in: folder.path)
+        }
+        return try folder.file(for: name).update(body)
     }
 
     /// The domain's values, parsed again only when the file changed since the last read.
     private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
         let file = folder.file(for: name)
-        guard let version = file.currentVersion() else { return nil }
-        if let snapshot = state.withLock({ $0.snapshots[name.rawValue] }), snapshot.version == version {
-            return snapshot.dictionary
+        let (snapshot, epoch, isWatched) = cache.snapshot(name.rawValue)
+        var version: DomainFile.Version? = nil
+        if isWatched {
+            if let snapshot { return snapshot.dictionary }
+        } else {
+            version = file.currentVersion()
+            if let snapshot, snapshot.version == version {
+                // A warm read: from now on the folder's watch tells when the file changes.
+                startWatching()
+                return snapshot.dictionary
+            }
         }
-        guard let dictionary = try file.read() else { return nil }
-        // Remember the version seen before reading: if the file changes while it is read, the
-        // next lookup sees a newer version and reads again.
-        state.withLock { $0.snapshots[name.rawValue] = Snapshot(version: version, dictionary: dictionary) }
+        let dictionary = version == nil && !isWatched ? nil : try file.read()
+        // The epoch was taken before reading: if the file changes while it is read, this parse
+        // is not kept and the next lookup reads again.
+        cache.keep(SearchListCache.Snapshot(version: version, dictionary: dictionary), of: name.rawValue, epoch: epoch)
         return dictionary
+    }
+
+    /// Watches ``folder`` so that the cache is invalidated by changes rather than checked on
+    /// every read; when the kernel refuses a watch, reads go on checking the file's version.
+    ///
+    /// - Returns: Whether the folder is watched.
+    @discardableResult
+    func startWatching() -> Bool {
+        watch.withLock { watch in
+            switch watch {
+            case .watching: return true
+            case .refused: return false
+            case .notStarted:
+                let cache = self.cache
+                guard let token = FolderWatcher.shared.subscribe(folder: folder.path, handler: { cache.invalidate($0) }) else {
+                    watch = .refused
+                    return false
+                }
+                watch = .watching(token)
+                cache.startWatching()
+                return true
+            }
+        }
     }
 }
