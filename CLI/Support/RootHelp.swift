@@ -48,6 +48,8 @@ enum RootHelp {
       doctor                  Check the preferences folder: permissions, owners,
                               files that do not read, stale temporary files.
       palette                 Edit EmojiArt palette stores.
+      watch                   Print each change to a domain, one line per changed
+                              key, until interrupted.
 
       See 'prefs help <subcommand>' for detailed help.
 

@@ -101,15 +101,29 @@ final class FolderWatcher: Sendable {
     /// - Returns: The watch descriptor and whether it is the folder's; `nil` when refused.
     private static func arm(_ folder: String, _ state: inout State) -> (Int32, Bool)? {
         var path = folder
+        var attempts = 0
         while true {
             let watch = inotify_add_watch(state.descriptor, path, mask)
             if watch >= 0 {
                 state.watchUsers[watch, default: 0] += 1
-                return (watch, path == folder)
+                if path == folder { return (watch, true) }
+                // The folder below may have appeared before the ancestor's watch began, and its
+                // creation would never be reported: look, and start again from the folder.
+                attempts += 1
+                guard attempts < 20, access(child(of: path, toward: folder), F_OK) == 0 else { return (watch, false) }
+                release(watch, &state)
+                path = folder
+                continue
             }
             guard errno == ENOENT || errno == ENOTDIR, path != "/", !path.isEmpty else { return nil }
             path = parent(of: path)
         }
+    }
+
+    /// The path one component below `ancestor` on the way to `folder`.
+    private static func child(of ancestor: String, toward folder: String) -> String {
+        let rest = folder.dropFirst(ancestor == "/" ? 1 : ancestor.count + 1)
+        return (ancestor == "/" ? "" : ancestor) + "/" + (rest.split(separator: "/").first.map(String.init) ?? "")
     }
 
     private static func release(_ watch: Int32, _ state: inout State) {

@@ -17,7 +17,9 @@ import Synchronization
 /// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
 /// (and never overwritten), and a failed write is an error, not a silent loss. Each change is
 /// written at once, durably, as a locked read-modify-write of the file, so concurrent writers of
-/// different keys never lose an update; a change another process wrote is seen by the next read.
+/// different keys never lose an update. A change made through any store of this process is seen
+/// by the next read; once a store reads a domain a second time it watches its folder (inotify),
+/// so a warm read makes no system call and another process's change is seen within milliseconds.
 public final class PreferenceStore: Sendable {
     /// The store's domain.
     public let domain: DomainName
