@@ -13,6 +13,7 @@ final class ChangeSignal {
     /// - Throws: ``PreferenceError`` with code `.systemLimit` when the kernel refuses to watch
     ///   the folder.
     init(_ store: PreferenceStore) throws(PreferenceError) {
+        if let setupError = store.setupError { throw setupError }
         guard store.startWatching() else {
             throw PreferenceError(.systemLimit,
                 "cannot watch \(store.folder.path) for changes: the kernel refused an inotify watch (see /proc/sys/fs/inotify/max_user_watches and max_user_instances)")

@@ -27,6 +27,8 @@ public final class PreferenceStore: Sendable {
     public let folder: PreferencesFolder
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
+    /// Why ``standard`` could not be set up, thrown by its first use; `nil` for a working store.
+    let setupError: PreferenceError?
     /// The registration domain, the parsed domain files and the observers.
     let cache = SearchListCache()
     /// The watch on ``folder`` that keeps ``cache`` fresh, taken at the first warm read or the
@@ -52,6 +54,15 @@ public final class PreferenceStore: Sendable {
         self.domain = try DomainName(domain)
         if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
         argumentDomain = ArgumentDomain.parse(arguments)
+        setupError = nil
+    }
+
+    /// A store that throws `setupError` from every call that reads or writes.
+    init(failing setupError: PreferenceError) {
+        domain = DomainName.global
+        folder = PreferencesFolder(path: "/nonexistent")
+        argumentDomain = PropertyListDictionary()
+        self.setupError = setupError
     }
 
     // MARK: Search list
@@ -60,6 +71,7 @@ public final class PreferenceStore: Sendable {
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
+        if let setupError { throw setupError }
         if !argumentDomain.isEmpty, let value = argumentDomain[key] { return value }
         if case .found(let value) = cache.lookup(key, domain: domain.rawValue, global: domain == .global ? nil : DomainName.global.rawValue) {
             return value
@@ -73,6 +85,7 @@ public final class PreferenceStore: Sendable {
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
+        if let setupError { throw setupError }
         var result = cache.registered
         var layers = [try persistentValues(of: domain), argumentDomain]
         if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
@@ -154,7 +167,10 @@ public final class PreferenceStore: Sendable {
 
     /// The names of the domains with files in ``folder``, sorted.
     public var persistentDomainNames: [String] {
-        get throws(PreferenceError) { try folder.domainNames() }
+        get throws(PreferenceError) {
+            if let setupError { throw setupError }
+            return try folder.domainNames()
+        }
     }
 
     /// The values stored in a domain's file, or `nil` when it has none.
@@ -181,6 +197,7 @@ public final class PreferenceStore: Sendable {
     private func updatePersistentDomain<Result>(
         _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
+        if let setupError { throw setupError }
         defer {
             // Every store of this process sees the change before this returns; other processes'
             // stores see it through their watch.
@@ -192,6 +209,7 @@ public final class PreferenceStore: Sendable {
 
     /// The domain's values, parsed again only when the file changed since the last read.
     private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
+        if let setupError { throw setupError }
         let file = folder.file(for: name)
         let (snapshot, epoch, isWatched) = cache.snapshot(name.rawValue)
         var version: DomainFile.Version? = nil
