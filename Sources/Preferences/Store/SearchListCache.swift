@@ -131,7 +131,4 @@ final class SearchListCache: Sendable {
     func removeObserver(_ id: UInt64) {
         state.withLock { $0.observers.removeValue(forKey: id) }?.finish()
     }
-
-    /// The number of observers, for tests that check none is left behind.
-    var observerCount: Int { state.withLock { $0.observers.count } }
 }
