@@ -25,6 +25,11 @@ public final class PreferenceStore: Sendable {
     public let domain: DomainName
     /// The folder holding the domain files.
     public let folder: PreferencesFolder
+    /// The read-only folders of an administrator's defaults, searched below each domain, highest
+    /// precedence first (``PreferencesFolder/systemFolders()`` by default).
+    public let systemFolders: [PreferencesFolder]
+    /// The cache's names of the search list's files, in the order they are searched.
+    private let layerNames: [String]
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
     /// Why ``standard`` could not be set up, thrown by its first use; `nil` for a working store.
@@ -37,7 +42,7 @@ public final class PreferenceStore: Sendable {
 
     private enum WatchState {
         case notStarted
-        case watching(FolderWatcher.Token)
+        case watching([FolderWatcher.Token])
         case refused
     }
 
@@ -48,12 +53,22 @@ public final class PreferenceStore: Sendable {
     ///   - folder: Where domain files live; ``PreferencesFolder/fromEnvironment()`` when `nil`.
     ///   - arguments: The command line whose `-key value` pairs form the argument domain; the
     ///     process's own arguments by default. The first element is the program and is skipped.
+    ///   - systemFolders: Read-only folders of an administrator's defaults, searched below the
+    ///     domain; ``PreferencesFolder/systemFolders()`` when `nil`, none when empty.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
     ///   no folder can be found.
-    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments) throws(PreferenceError) {
+    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
+                systemFolders: [PreferencesFolder]? = nil) throws(PreferenceError) {
         self.domain = try DomainName(domain)
         if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
         argumentDomain = ArgumentDomain.parse(arguments)
+        let systemFolders = systemFolders ?? PreferencesFolder.systemFolders()
+        self.systemFolders = systemFolders
+        var names = [self.domain]
+        if self.domain != .global { names.append(.global) }
+        layerNames = names.flatMap { name in
+            systemFolders.isEmpty ? [name.rawValue] : [name.rawValue, PreferenceStore.systemLayerName(of: name.rawValue)]
+        }
         setupError = nil
     }
 
@@ -61,6 +76,8 @@ public final class PreferenceStore: Sendable {
     init(failing setupError: PreferenceError) {
         domain = DomainName.global
         folder = PreferencesFolder(path: "/nonexistent")
+        systemFolders = []
+        layerNames = []
         argumentDomain = PropertyListDictionary()
         self.setupError = setupError
     }
@@ -73,11 +90,11 @@ public final class PreferenceStore: Sendable {
     public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
         if let setupError { throw setupError }
         if !argumentDomain.isEmpty, let value = argumentDomain[key] { return value }
-        if case .found(let value) = cache.lookup(key, domain: domain.rawValue, global: domain == .global ? nil : DomainName.global.rawValue) {
-            return value
-        }
+        if case .found(let value) = cache.lookup(key, layers: layerNames) { return value }
         if let value = try persistentValues(of: domain)?[key] { return value }
+        if let value = try systemValues(of: domain)?[key] { return value }
         if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
+        if domain != .global, let value = try systemValues(of: .global)?[key] { return value }
         return cache.registered[key]
     }
 
@@ -87,8 +104,8 @@ public final class PreferenceStore: Sendable {
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
         if let setupError { throw setupError }
         var result = cache.registered
-        var layers = [try persistentValues(of: domain), argumentDomain]
-        if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
+        var layers = [try systemValues(of: domain), try persistentValues(of: domain), argumentDomain]
+        if domain != .global { layers.insert(contentsOf: [try systemValues(of: .global), try persistentValues(of: .global)], at: 0) }
         for layer in layers {
             for (key, value) in layer ?? PropertyListDictionary() { result[key] = value }
         }
@@ -233,7 +250,7 @@ public final class PreferenceStore: Sendable {
     /// Watches ``folder`` so that the cache is invalidated by changes rather than checked on
     /// every read; when the kernel refuses a watch, reads go on checking the file's version.
     ///
-    /// - Returns: Whether the folder is watched.
+    /// - Returns: Whether the folder and the system folders are watched.
     @discardableResult
     func startWatching() -> Bool {
         watch.withLock { watch in
@@ -246,7 +263,20 @@ public final class PreferenceStore: Sendable {
                     watch = .refused
                     return false
                 }
-                watch = .watching(token)
+                var tokens = [token]
+                for system in systemFolders {
+                    // A system folder's change is a change of the system layers of its domains.
+                    let systemToken = FolderWatcher.shared.subscribe(folder: system.path) { change in
+                        guard case .domains(let names) = change else { return cache.invalidate(.everything) }
+                        cache.invalidate(.domains(Set(names.map(PreferenceStore.systemLayerName(of:)))))
+                    }
+                    guard let systemToken else {
+                        watch = .refused
+                        return false
+                    }
+                    tokens.append(systemToken)
+                }
+                watch = .watching(tokens)
                 cache.startWatching()
                 return true
             }

@@ -55,16 +55,14 @@ final class SearchListCache: Sendable {
         }
     }
 
-    /// The value of `key` from the parsed `domain`, then the parsed `global` domain (when not
-    /// `nil`), then the registration domain; `.needsRead` unless the folder is watched and both
-    /// domains are parsed.
-    func lookup(_ key: String, domain: String, global: String?) -> Lookup {
+    /// The value of `key` from the first of the parsed `layers` that has it, else from the
+    /// registration domain; `.needsRead` unless the folders are watched and every layer is parsed.
+    func lookup(_ key: String, layers: [String]) -> Lookup {
         state.withLock { state in
-            guard state.isWatched, let own = state.snapshots[domain] else { return .needsRead }
-            if let value = own.dictionary?[key] { return .found(value) }
-            if let global {
-                guard let shared = state.snapshots[global] else { return .needsRead }
-                if let value = shared.dictionary?[key] { return .found(value) }
+            guard state.isWatched else { return .needsRead }
+            for layer in layers {
+                guard let snapshot = state.snapshots[layer] else { return .needsRead }
+                if let value = snapshot.dictionary?[key] { return .found(value) }
             }
             return .found(state.registered[key])
         }
