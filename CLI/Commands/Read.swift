@@ -21,11 +21,14 @@ extension Prefs {
         @Option(name: .customLong("key-path"), help: ArgumentHelp("Read a nested value: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
         var keyPath: String?
 
+        @Flag(name: .customLong("show-origin"), help: "Print the file the value comes from (file:PATH and a tab) before it, as git config --show-origin does.")
+        var showOrigin = false
+
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
 
         func run() throws {
-            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format).perform()
+            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format, showOrigin: showOrigin).perform()
         }
     }
 }
@@ -37,6 +40,8 @@ struct ReadRequest {
     var words: [String]
     var keyPath: String? = nil
     var format = ValueFormat.text
+    /// `--show-origin`: print `file:PATH` and a tab before the value.
+    var showOrigin = false
 
     func perform() throws {
         if words.isEmpty, !location.namesTarget {
@@ -50,14 +55,19 @@ struct ReadRequest {
             throw CLIError(.usage, "give one KEY or --key-path, not both or several")
         }
         let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+        // An administrator's defaults in the system folders show below the user's values.
+        let layers = SystemLayers(of: target)
         guard let path else {
-            try format.print(.dictionary(try target.read()))
+            guard !showOrigin else { throw CLIError(.usage, "--show-origin needs a KEY (or --key-path)") }
+            guard let merged = try layers.merged(with: target) else { _ = try target.read(); return }
+            try format.print(.dictionary(merged))
             return
         }
-        let dictionary = try target.read(key: path.components[0])
-        guard let value = path.value(in: dictionary) else {
+        guard let (value, origin) = try layers.value(at: path, in: target) else {
+            _ = try target.read(key: path.components[0])   // names a missing domain
             throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
         }
+        if showOrigin { Output.write("file:" + origin + "\t") }
         try format.print(value)
     }
 

@@ -12,7 +12,8 @@ import Synchronization
 /// ```
 ///
 /// Lookups go through the search list: the argument domain (`-key value` on the command line),
-/// the store's domain, the global domain (``DomainName/global``), then registered defaults.
+/// the store's domain, its files in the read-only ``systemFolders``, the global domain
+/// (``DomainName/global``) and its system files, then registered defaults.
 ///
 /// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
 /// (and never overwritten), and a failed write is an error, not a silent loss. Each change is
