@@ -40,8 +40,9 @@ let package = Package(
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
-        .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists"]),
+        .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists", "Preferences"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures", "soak.sh"]),
     ]

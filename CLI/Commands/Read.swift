@@ -25,11 +25,15 @@ extension Prefs {
         @Flag(help: "Print only what the domain stores, not the manifest's default for a key it lacks.")
         var stored = false
 
+        @Flag(name: .customLong("show-origin"), help: "Print the file the value comes from (file:PATH and a tab) before it, as git config --show-origin does.")
+        var showOrigin = false
+
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
 
         func run() throws {
-            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format, storedOnly: stored).perform()
+            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format, storedOnly: stored,
+                            showOrigin: showOrigin).perform()
         }
     }
 }
@@ -43,6 +47,8 @@ struct ReadRequest {
     var format = ValueFormat.text
     /// `--stored`: no fallback to the manifest's defaults.
     var storedOnly = false
+    /// `--show-origin`: print `file:PATH` and a tab before the value.
+    var showOrigin = false
 
     func perform() throws {
         if words.isEmpty, !location.namesTarget {
@@ -56,11 +62,36 @@ struct ReadRequest {
             throw CLIError(.usage, "give one KEY or --key-path, not both or several")
         }
         let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+        // An administrator's defaults in the system folders show below the user's values.
+        let layers = SystemLayers(of: target)
         guard let path else {
-            try format.print(.dictionary(try target.read()))
+            guard !showOrigin else { throw CLIError(.usage, "--show-origin needs a KEY (or --key-path)") }
+            guard let merged = try layers.merged(with: target) else { _ = try target.read(); return }
+            try format.print(.dictionary(merged))
             return
         }
-        try format.print(try target.value(at: path, storedOnly: storedOnly))
+        if storedOnly {
+            guard let value = path.value(in: try target.read(key: path.components[0])) else {
+                throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
+            }
+            if showOrigin { Output.write("file:" + target.file.path + "\t") }
+            try format.print(value)
+            return
+        }
+        if let (value, origin) = try layers.value(at: path, in: target) {
+            if showOrigin { Output.write("file:" + origin + "\t") }
+            try format.print(value)
+            return
+        }
+        // Stored nowhere: the installed manifest's default, as UserDefaults falls back to its
+        // registration domain.
+        if let manifest = try target.installedManifest(), let value = manifest.defaultValue(at: path.components) {
+            if showOrigin { Output.write("manifest:" + manifest.path + "\t") }
+            try format.print(value)
+            return
+        }
+        _ = try target.read(key: path.components[0])   // names a missing domain
+        throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
     }
 
     private func printEverything() throws {

@@ -54,6 +54,8 @@ enum RootHelp {
                               their stored values.
       manifest                Print a starter manifest inferred from a domain's
                               stored values.
+      watch                   Print each change to a domain, one line per changed
+                              key, until interrupted.
 
       See 'prefs help <subcommand>' for detailed help.
 

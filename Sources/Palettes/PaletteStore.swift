@@ -32,6 +32,8 @@ public final class PaletteStore: Sendable {
     }
 
     private let state: Locked<State>
+    /// The observers of ``updates()``.
+    let publisher = PalettePublisher()
     /// Held for the length of a save, so saves run one at a time. It guards the number of saves
     /// that ran to the end, for debugging: guarding nothing (`Locked(())`) would do, but
     /// ThreadSanitizer reports the access to a zero-sized value under a lock as a race.
@@ -175,6 +177,25 @@ public final class PaletteStore: Sendable {
         }
     }
 
+    /// Loads what is saved now, with this store's unsaved edits applied on top, and tells the
+    /// observers: another process saved palettes.
+    ///
+    /// - Throws: What loading throws; the palettes stay as they were then.
+    func reloadFromDisk() throws {
+        let loaded = try document.load()
+        state.withLock { state in
+            var list = loaded.list
+            for edit in state.pending { try? edit(&list) }
+            state.list = list
+        }
+        publisher.publish(palettes)
+    }
+
+    /// Keeps the error that stopped following other processes' saves, as an autosave error is kept.
+    func recordFollowError(_ error: any Error) {
+        state.withLock { $0.lastAutosaveError = "palettes saved elsewhere are no longer followed: \(error)" }
+    }
+
     /// Applies `change` now and records it for the next save.
     private func edit<Result>(_ change: @escaping @Sendable (inout PaletteList) throws(PaletteError) -> Result) throws(PaletteError) -> Result {
         let recorded: Edit = { (list: inout PaletteList) throws(PaletteError) in _ = try change(&list) }
@@ -183,6 +204,7 @@ public final class PaletteStore: Sendable {
             state.pending.append(recorded)
             return result
         }
+        publisher.publish(palettes)
         scheduleAutosave()
         return result
     }
@@ -194,6 +216,7 @@ public final class PaletteStore: Sendable {
             change(&state.list)
             state.pending.append(recorded)
         }
+        publisher.publish(palettes)
         scheduleAutosave()
     }
 

@@ -221,6 +221,10 @@ struct ManifestCLITests {
         #expect(notStored.status == 1 && notStored.stderr == "Error: the key theme does not exist in com.example.editor\n")
         let unknown = try prefs("read", "com.example.editor", "nothing")
         #expect(unknown.status == 1 && unknown.stderr == "Error: the key nothing does not exist in com.example.editor\n")
+        let origin = try prefs("read", "--show-origin", "com.example.editor", "theme")
+        #expect(origin.status == 0 && origin.stdout.hasPrefix("manifest:") && origin.stdout.hasSuffix(".plist\tlight\n"), "\(origin)")
+        let storedOrigin = try prefs("read", "--show-origin", "--stored", "com.example.editor", "fontSize")
+        #expect(storedOrigin.stdout.hasPrefix("file:") && storedOrigin.stdout.hasSuffix("com.example.editor.plist\t20\n"), "\(storedOrigin)")
     }
 
     // MARK: search path

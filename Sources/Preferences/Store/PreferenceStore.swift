@@ -12,32 +12,42 @@ import Synchronization
 /// ```
 ///
 /// Lookups go through the search list: the argument domain (`-key value` on the command line),
-/// the store's domain, the global domain (``DomainName/global``), then registered defaults.
+/// the store's domain, its files in the read-only ``systemFolders``, the global domain
+/// (``DomainName/global``) and its system files, then registered defaults.
 ///
 /// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
 /// (and never overwritten), and a failed write is an error, not a silent loss. Each change is
 /// written at once, durably, as a locked read-modify-write of the file, so concurrent writers of
-/// different keys never lose an update; a change another process wrote is seen by the next read.
+/// different keys never lose an update. A change made through any store of this process is seen
+/// by the next read; once a store reads a domain a second time it watches its folder (inotify),
+/// so a warm read makes no system call and another process's change is seen within milliseconds.
 public final class PreferenceStore: Sendable {
     /// The store's domain.
     public let domain: DomainName
     /// The folder holding the domain files.
     public let folder: PreferencesFolder
+    /// The read-only folders of an administrator's defaults, searched below each domain, highest
+    /// precedence first (``PreferencesFolder/systemFolders()`` by default).
+    public let systemFolders: [PreferencesFolder]
+    /// The cache's names of the search list's files, in the order they are searched.
+    private let layerNames: [String]
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
     /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)``
     /// refuses values that break it.
     public let manifest: Manifest?
-    private let state = Mutex(State())
+    /// Why ``standard`` could not be set up, thrown by its first use; `nil` for a working store.
+    let setupError: PreferenceError?
+    /// The registration domain, the parsed domain files and the observers.
+    let cache = SearchListCache()
+    /// The watch on ``folder`` that keeps ``cache`` fresh, taken at the first warm read or the
+    /// first observer: a program that reads once starts no watcher.
+    private let watch = Mutex<WatchState>(.notStarted)
 
-    private struct State {
-        var registered = PropertyListDictionary()
-        var snapshots: [String: Snapshot] = [:]
-    }
-
-    private struct Snapshot {
-        let version: DomainFile.Version
-        let dictionary: PropertyListDictionary
+    private enum WatchState {
+        case notStarted
+        case watching([FolderWatcher.Token])
+        case refused
     }
 
     /// Opens the store of a domain.
@@ -47,15 +57,36 @@ public final class PreferenceStore: Sendable {
     ///   - folder: Where domain files live; ``PreferencesFolder/fromEnvironment()`` when `nil`.
     ///   - arguments: The command line whose `-key value` pairs form the argument domain; the
     ///     process's own arguments by default. The first element is the program and is skipped.
+    ///   - systemFolders: Read-only folders of an administrator's defaults, searched below the
+    ///     domain; ``PreferencesFolder/systemFolders()`` when `nil`, none when empty.
     ///   - manifests: Where the domain's manifest is installed; ``ManifestSearchPath/fromEnvironment()`` when `nil`.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
     ///   no folder can be found, `.unreadable` when the installed manifest is malformed.
     public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
-                manifests: ManifestSearchPath? = nil) throws(PreferenceError) {
+                systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil) throws(PreferenceError) {
         self.domain = try DomainName(domain)
         if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
         argumentDomain = ArgumentDomain.parse(arguments)
         manifest = try (manifests ?? .fromEnvironment()).manifest(for: self.domain)
+        let systemFolders = systemFolders ?? PreferencesFolder.systemFolders()
+        self.systemFolders = systemFolders
+        var names = [self.domain]
+        if self.domain != .global { names.append(.global) }
+        layerNames = names.flatMap { name in
+            systemFolders.isEmpty ? [name.rawValue] : [name.rawValue, PreferenceStore.systemLayerName(of: name.rawValue)]
+        }
+        setupError = nil
+    }
+
+    /// A store that throws `setupError` from every call that reads or writes.
+    init(failing setupError: PreferenceError) {
+        domain = DomainName.global
+        folder = PreferencesFolder(path: "/nonexistent")
+        systemFolders = []
+        layerNames = []
+        argumentDomain = PropertyListDictionary()
+        manifest = nil
+        self.setupError = setupError
     }
 
     // MARK: Search list
@@ -64,20 +95,25 @@ public final class PreferenceStore: Sendable {
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
-        if let value = argumentDomain[key] { return value }
+        if let setupError { throw setupError }
+        if !argumentDomain.isEmpty, let value = argumentDomain[key] { return value }
+        if case .found(let value) = cache.lookup(key, layers: layerNames) { return value }
         if let value = try persistentValues(of: domain)?[key] { return value }
+        if let value = try systemValues(of: domain)?[key] { return value }
         if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
-        return state.withLock { $0.registered[key] } ?? manifest?.keys[key]?.defaultValue
+        if domain != .global, let value = try systemValues(of: .global)?[key] { return value }
+        return cache.registered[key] ?? manifest?.keys[key]?.defaultValue
     }
 
     /// Every value the search list resolves, as one dictionary.
     ///
     /// - Throws: `.unreadable` when the domain or global file does not read.
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
+        if let setupError { throw setupError }
         var result = manifest?.defaults ?? PropertyListDictionary()
-        for (key, value) in state.withLock({ $0.registered }) { result[key] = value }
-        var layers = [try persistentValues(of: domain), argumentDomain]
-        if domain != .global { layers.insert(try persistentValues(of: .global), at: 0) }
+        for (key, value) in cache.registered { result[key] = value }
+        var layers = [try systemValues(of: domain), try persistentValues(of: domain), argumentDomain]
+        if domain != .global { layers.insert(contentsOf: [try systemValues(of: .global), try persistentValues(of: .global)], at: 0) }
         for layer in layers {
             for (key, value) in layer ?? PropertyListDictionary() { result[key] = value }
         }
@@ -88,14 +124,23 @@ public final class PreferenceStore: Sendable {
     ///
     /// Registered values live in memory only; a value registered again replaces the old one.
     public func register(defaults: PropertyListDictionary) {
-        state.withLock { state in
-            for (key, value) in defaults { state.registered[key] = value }
-        }
+        cache.register(defaults)
+    }
+
+    /// Adds the values of a dictionary literal (`["fontSize": 12, "theme": "dark"]`) to the
+    /// registration domain; a literal cannot fail, so this does not throw.
+    public func register(defaults: [String: PropertyList]) {
+        var dictionary = PropertyListDictionary(minimumCapacity: defaults.count)
+        for (key, value) in defaults { dictionary[key] = value }
+        register(defaults: dictionary)
     }
 
     /// Adds values to the registration domain.
     ///
+    /// A dictionary literal takes the non-throwing overload instead.
+    ///
     /// - Throws: `.invalidArgument` when a value has no property list form.
+    @_disfavoredOverload
     public func register(defaults: [String: any PropertyListConvertible]) throws(PreferenceError) {
         var dictionary = PropertyListDictionary(minimumCapacity: defaults.count)
         for (key, value) in defaults { dictionary[key] = try value.propertyListValue() }
@@ -105,6 +150,8 @@ public final class PreferenceStore: Sendable {
     // MARK: Writing
 
     /// Stores `value` under `key` in the store's domain; `nil` removes the key.
+    ///
+    /// A `Date` keeps whole seconds only (rounded down), the precision of `<date>`.
     ///
     /// - Throws: `.invalidArgument` for a value with no property list form (nothing is written),
     ///   `.manifestViolation` for one that breaks the domain's ``manifest`` (nothing is
@@ -147,7 +194,10 @@ public final class PreferenceStore: Sendable {
 
     /// The names of the domains with files in ``folder``, sorted.
     public var persistentDomainNames: [String] {
-        get throws(PreferenceError) { try folder.domainNames() }
+        get throws(PreferenceError) {
+            if let setupError { throw setupError }
+            return try folder.domainNames()
+        }
     }
 
     /// The values stored in a domain's file, or `nil` when it has none.
@@ -174,20 +224,72 @@ public final class PreferenceStore: Sendable {
     private func updatePersistentDomain<Result>(
         _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        try folder.file(for: name).update(body)
+        if let setupError { throw setupError }
+        defer {
+            // Every store of this process sees the change before this returns; other processes'
+            // stores see it through their watch.
+            cache.invalidate(.domains([name.rawValue]))
+            FolderWatcher.shared.noteChange(of: name.rawValue, in: folder.path)
+        }
+        return try folder.file(for: name).update(body)
     }
 
     /// The domain's values, parsed again only when the file changed since the last read.
     private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
+        if let setupError { throw setupError }
         let file = folder.file(for: name)
-        guard let version = file.currentVersion() else { return nil }
-        if let snapshot = state.withLock({ $0.snapshots[name.rawValue] }), snapshot.version == version {
-            return snapshot.dictionary
+        let (snapshot, epoch, isWatched) = cache.snapshot(name.rawValue)
+        var version: DomainFile.Version? = nil
+        if isWatched {
+            if let snapshot { return snapshot.dictionary }
+        } else {
+            version = file.currentVersion()
+            if let snapshot, snapshot.version == version {
+                // A warm read: from now on the folder's watch tells when the file changes.
+                startWatching()
+                return snapshot.dictionary
+            }
         }
-        guard let dictionary = try file.read() else { return nil }
-        // Remember the version seen before reading: if the file changes while it is read, the
-        // next lookup sees a newer version and reads again.
-        state.withLock { $0.snapshots[name.rawValue] = Snapshot(version: version, dictionary: dictionary) }
+        let dictionary = version == nil && !isWatched ? nil : try file.read()
+        // The epoch was taken before reading: if the file changes while it is read, this parse
+        // is not kept and the next lookup reads again.
+        cache.keep(SearchListCache.Snapshot(version: version, dictionary: dictionary), of: name.rawValue, epoch: epoch)
         return dictionary
+    }
+
+    /// Watches ``folder`` so that the cache is invalidated by changes rather than checked on
+    /// every read; when the kernel refuses a watch, reads go on checking the file's version.
+    ///
+    /// - Returns: Whether the folder and the system folders are watched.
+    @discardableResult
+    func startWatching() -> Bool {
+        watch.withLock { watch in
+            switch watch {
+            case .watching: return true
+            case .refused: return false
+            case .notStarted:
+                let cache = self.cache
+                guard let token = FolderWatcher.shared.subscribe(folder: folder.path, handler: { cache.invalidate($0) }) else {
+                    watch = .refused
+                    return false
+                }
+                var tokens = [token]
+                for system in systemFolders {
+                    // A system folder's change is a change of the system layers of its domains.
+                    let systemToken = FolderWatcher.shared.subscribe(folder: system.path) { change in
+                        guard case .domains(let names) = change else { return cache.invalidate(.everything) }
+                        cache.invalidate(.domains(Set(names.map(PreferenceStore.systemLayerName(of:)))))
+                    }
+                    guard let systemToken else {
+                        watch = .refused
+                        return false
+                    }
+                    tokens.append(systemToken)
+                }
+                watch = .watching(tokens)
+                cache.startWatching()
+                return true
+            }
+        }
     }
 }

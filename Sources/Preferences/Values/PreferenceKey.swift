@@ -1,7 +1,18 @@
 /// A typed key for a `Codable` value, with the default a store returns when nothing is saved.
 ///
-/// Values are stored the way iOS apps store them in `UserDefaults`: JSON-encoded `Data`
-/// (keys sorted) under the key's name.
+/// Values are stored the way `UserDefaults` and the Defaults library store them: the integer
+/// types as `<integer>`, `Double` and `Float` as `<real>`, `Bool` as `<true/>`/`<false/>`, `String`
+/// as `<string>`, `Date` as `<date>` (whole seconds), `Data` as `<data>`, `URL` as its string,
+/// arrays and string-keyed dictionaries of these as `<array>` and `<dict>`, a `RawRepresentable`
+/// as its raw value, and an `Optional` as its wrapped value (`nil` removes the key). Any other
+/// `Codable` type is stored as JSON-encoded `Data` with sorted keys, as iOS apps store it.
+///
+/// ```swift
+/// extension PreferenceKey where Value == Int {
+///     static let fontSize = PreferenceKey("fontSize", default: 12)   // <integer>
+/// }
+/// try store.set(14, for: .fontSize)
+/// ```
 ///
 /// ```swift
 /// extension PreferenceKey where Value == WindowLayout {

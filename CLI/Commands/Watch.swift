@@ -1,0 +1,105 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import Preferences
+import PropertyLists
+import Synchronization
+
+extension Prefs {
+    /// `prefs watch DOMAIN [KEY] [--json]`: prints each change to a domain until interrupted.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Print each change to a domain, one line per changed key, until interrupted.",
+            discussion: """
+                Each line is KEY, a tab and the new value (scalars bare as read prints them, arrays and \
+                dictionaries as one line of JSON, nothing for a removed key), or with --json one JSON \
+                object per line: {"key":"KEY","value":VALUE}, VALUE null for a removed key. Changes by \
+                any process arrive within milliseconds, without polling:
+                  prefs watch com.example.editor fontSize | while IFS="$(printf '\\t')" read -r key value; do …; done
+                """
+        )
+
+        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+        var root: String?
+
+        @Flag(name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
+              help: "Watch the global domain, NSGlobalDomain (leave DOMAIN out).")
+        var global = false
+
+        @Flag(help: "Print one JSON object per line.")
+        var json = false
+
+        @Argument(help: ArgumentHelp("The domain (left out with -g), then optionally the one key to watch.", valueName: "domain-and-key"))
+        var words: [String] = []
+
+        func validate() throws {
+            if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+            if words.count > (global ? 1 : 2) || (!global && words.isEmpty) {
+                throw ValidationError("give DOMAIN (or -g) and at most one KEY")
+            }
+        }
+
+        func run() throws {
+            // Runs until interrupted: a parent that started prefs from a thread blocking these
+            // signals (as libdispatch's threads do) must still be able to stop it.
+            var stopping = sigset_t()
+            sigemptyset(&stopping)
+            for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+            let folder = try StoreLocation(root: root).folder()
+            let domain = global ? DomainName.global.rawValue : words[0]
+            let key = words.count > (global ? 0 : 1) ? words.last : nil
+            let store = try PreferenceStore(domain: domain, folder: folder, arguments: [])
+            let failure = Mutex<(any Error)?>(nil)
+            let finished = DispatchSemaphore(value: 0)
+            let json = json
+            Task {
+                do {
+                    try await Self.watch(store, key: key, json: json)
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+                finished.signal()
+            }
+            finished.wait()
+            if let error = failure.withLock({ $0 }) { throw error }
+        }
+
+        /// Prints the domain's changed keys after each change.
+        private static func watch(_ store: PreferenceStore, key: String?, json: Bool) async throws {
+            var last = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
+            for try await _ in store.updates() {
+                let current = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
+                var changed: [String] = current.sortedKeys.filter { last[$0] != current[$0] }
+                changed += last.sortedKeys.filter { current[$0] == nil }
+                last = current
+                for name in changed.sorted(by: PropertyListDictionary.precedes) where key == nil || key == name {
+                    try printLine(key: name, value: current[name], json: json)
+                }
+            }
+        }
+
+        private static func printLine(key: String, value: PropertyList?, json: Bool) throws {
+            var line = ""
+            if json {
+                line = "{\"key\":"
+                JSONWriter.appendQuoted(key, to: &line)
+                line += ",\"value\":" + (try value.map { try JSONWriter(prettyPrinted: false).write($0) } ?? "null") + "}"
+            } else {
+                line = key + "\t"
+                if let value { line += try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value) }
+            }
+            let bytes = Array((line + "\n").utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    throw CLIError(.writeFailed, "cannot write to standard output: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+}

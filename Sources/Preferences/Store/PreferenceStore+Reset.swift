@@ -1,0 +1,17 @@
+/// Resetting typed keys to their defaults.
+extension PreferenceStore {
+    /// Removes the stored values of `keys` in one locked write, so each reads as its default again.
+    ///
+    /// ```swift
+    /// try store.reset(.fontSize, .layout)
+    /// ```
+    ///
+    /// - Throws: As ``set(_:forKey:)``.
+    public func reset<each Value>(_ keys: repeat PreferenceKey<each Value>) throws(PreferenceError) {
+        var names: [String] = []
+        for key in repeat each keys { names.append(key.name) }
+        try update { values in
+            for name in names { values[name] = nil }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import PropertyLists
+import Synchronization
+
+/// What a store keeps in memory, under one lock: the registration domain, the parsed domain
+/// files, and the observers waiting for changes.
+///
+/// A parsed domain stays valid until it is invalidated. While the store's folder is watched
+/// (``FolderWatcher``), invalidation comes from the kernel's events and from this process's own
+/// writes, so a warm lookup costs this lock and a dictionary lookup, with no system call; before
+/// that, each parsed domain is checked against the file's ``DomainFile/Version``. Each domain
+/// has an epoch, taken before its file is read and bumped by every invalidation, so a parse that
+/// raced with a change is never kept.
+final class SearchListCache: Sendable {
+    struct Snapshot {
+        /// The file's version when it was read; `nil` when the folder is watched.
+        let version: DomainFile.Version?
+        /// The values, or `nil` when there is no file.
+        let dictionary: PropertyListDictionary?
+    }
+
+    /// The result of a lookup in memory.
+    enum Lookup {
+        /// The value the search list gives.
+        case found(PropertyList?)
+        /// A domain file must be read first.
+        case needsRead
+    }
+
+    /// When a domain's file was read: the count of changes to everything and to the domain.
+    struct Epoch: Equatable {
+        let everything: UInt64
+        let domain: UInt64
+    }
+
+    private struct State {
+        var everythingEpoch: UInt64 = 0
+        var registered = PropertyListDictionary()
+        var snapshots: [String: Snapshot] = [:]
+        var epochs: [String: UInt64] = [:]
+        var isWatched = false
+        var nextObserver: UInt64 = 0
+        var observers: [UInt64: AsyncStream<Void>.Continuation] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// The registration domain.
+    var registered: PropertyListDictionary { state.withLock { $0.registered } }
+
+    /// Adds `defaults` to the registration domain and tells the observers.
+    func register(_ defaults: PropertyListDictionary) {
+        state.withLock { state in
+            for (key, value) in defaults { state.registered[key] = value }
+            for observer in state.observers.values { observer.yield() }
+        }
+    }
+
+    /// The value of `key` from the first of the parsed `layers` that has it, else from the
+    /// registration domain; `.needsRead` unless the folders are watched and every layer is parsed.
+    func lookup(_ key: String, layers: [String]) -> Lookup {
+        state.withLock { state in
+            guard state.isWatched else { return .needsRead }
+            for layer in layers {
+                guard let snapshot = state.snapshots[layer] else { return .needsRead }
+                if let value = snapshot.dictionary?[key] { return .found(value) }
+            }
+            return .found(state.registered[key])
+        }
+    }
+
+    /// The parsed domain `name` and the epoch to read its file under when it needs reading.
+    func snapshot(_ name: String) -> (snapshot: Snapshot?, epoch: Epoch, isWatched: Bool) {
+        state.withLock { state in (state.snapshots[name], Self.epoch(of: name, state), state.isWatched) }
+    }
+
+    private static func epoch(of name: String, _ state: State) -> Epoch {
+        Epoch(everything: state.everythingEpoch, domain: state.epochs[name, default: 0])
+    }
+
+    /// Keeps a parse of `name` made under `epoch`, unless the domain changed since.
+    func keep(_ snapshot: Snapshot, of name: String, epoch: Epoch) {
+        state.withLock { state in
+            guard Self.epoch(of: name, state) == epoch else { return }
+            state.snapshots[name] = snapshot
+        }
+    }
+
+    /// Marks the folder watched from now on; everything parsed before is read again.
+    func startWatching() {
+        state.withLock { state in
+            state.isWatched = true
+            Self.invalidate(.everything, &state)
+        }
+    }
+
+    /// Drops the parses a change makes stale and tells the observers.
+    func invalidate(_ change: FolderWatcher.Change) {
+        state.withLock { state in
+            Self.invalidate(change, &state)
+            for observer in state.observers.values { observer.yield() }
+        }
+    }
+
+    private static func invalidate(_ change: FolderWatcher.Change, _ state: inout State) {
+        switch change {
+        case .domains(let names):
+            for name in names {
+                state.snapshots[name] = nil
+                state.epochs[name, default: 0] &+= 1
+            }
+        case .everything:
+            state.snapshots.removeAll()
+            state.everythingEpoch &+= 1
+        }
+    }
+
+    /// A new observer: a stream that yields once (coalesced) after any number of changes.
+    func addObserver() -> (id: UInt64, changes: AsyncStream<Void>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = continuation
+            return state.nextObserver
+        }
+        return (id, stream)
+    }
+
+    /// Ends an observer's stream.
+    func removeObserver(_ id: UInt64) {
+        state.withLock { $0.observers.removeValue(forKey: id) }?.finish()
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Preferences
+import Synchronization
+import Testing
+import TestSupport
+
+/// Text shared between the thread that reads a pipe and the test.
+private final class SharedText: Sendable {
+    private let text = Mutex("")
+
+    func append(_ more: String) { text.withLock { $0 += more } }
+    func clear() { text.withLock { $0 = "" } }
+    var value: String { text.withLock { $0 } }
+}
+
+/// A running `prefs watch`, its standard output collected as it arrives.
+private final class RunningWatch: Sendable {
+    let process: Process
+    private let output = SharedText()
+
+    init(_ arguments: String, home: String) throws {
+        let started = try Shell.start("exec \"$PREFS\" watch \(arguments)", home: home)
+        process = started.process
+        started.stdout.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.append(text)
+        }
+    }
+
+    var lines: [String] { output.value.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    /// Writes `ready=N` until the watcher prints it, so later changes are known to be watched;
+    /// then forgets what was printed.
+    func waitUntilWatching(home: String) throws {
+        for round in 0..<50 {
+            _ = try Shell.prefs(["write", "d", "ready", "-int", String(round)], home: home)
+            if try waitFor({ $0.contains { $0.hasPrefix("ready") || $0.contains("\"ready\"") } }, seconds: 0.2) {
+                output.clear()
+                return
+            }
+        }
+        throw CocoaError(.fileReadUnknown)
+    }
+
+    /// Whether the printed lines satisfy `condition` within `seconds`.
+    func waitFor(_ condition: ([String]) -> Bool, seconds: Double = 2) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(lines) { return true }
+            usleep(2_000)
+        }
+        return condition(lines)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+@Suite("prefs watch and library observers across processes", .serialized)
+struct WatchTests {
+    let folder = TemporaryFolder()
+    var home: String { folder.path }
+
+    @Test func watchPrintsKeyTabValueForEachChangeByAnotherProcess() throws {
+        let watch = try RunningWatch("d", home: home)
+        defer { watch.stop() }
+        try watch.waitUntilWatching(home: home)
+        #expect(try Shell.prefs(["write", "d", "k", "hello world"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == ["k\thello world"] }, "\(watch.lines)")
+        #expect(try Shell.prefs(["write", "d", "list", "-array", "a", "b"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == ["k\thello world", "list\t[\"a\",\"b\"]"] }, "\(watch.lines)")
+        #expect(try Shell.prefs(["delete", "d", "k"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == ["k\thello world", "list\t[\"a\",\"b\"]", "k\t"] }, "\(watch.lines)")
+    }
+
+    @Test func watchOfOneKeyInJSONPrintsOnlyThatKey() throws {
+        let watch = try RunningWatch("d ready --json", home: home)
+        defer { watch.stop() }
+        try watch.waitUntilWatching(home: home)
+        #expect(try Shell.prefs(["write", "d", "other", "-int", "1"], home: home).status == 0)
+        #expect(try Shell.prefs(["write", "d", "ready", "-string", "yes"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == [#"{"key":"ready","value":"yes"}"#] }, "\(watch.lines)")
+        #expect(try Shell.prefs(["delete", "d", "ready"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == [#"{"key":"ready","value":"yes"}"#, #"{"key":"ready","value":null}"#] }, "\(watch.lines)")
+    }
+
+    @Test func watchWithoutADomainIsAUsageError() throws {
+        let result = try Shell.prefs(["watch"], home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("give DOMAIN (or -g) and at most one KEY"))
+    }
+
+    @Test func libraryObserverSeesAWriteByThePrefsBinary() async throws {
+        let store = try PreferenceStore(domain: "d", folder: PreferencesFolder(path: home), arguments: [])
+        let key = PreferenceKey("size", default: 0)
+        let seen = SeenValues()
+        let observer = Task { for try await size in store.updates(for: key) { seen.append(size) } }
+        while seen.all.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(try Shell.prefs(["write", "d", "size", "-int", "9"], home: home).status == 0)
+        let deadline = Date().addingTimeInterval(2)
+        while seen.all != [0, 9], Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(seen.all == [0, 9])
+        observer.cancel()
+        try await observer.value
+    }
+}
+
+/// Values an observing task has received.
+private final class SeenValues: Sendable {
+    private let values = Mutex<[Int]>([])
+
+    func append(_ value: Int) { values.withLock { $0.append(value) } }
+    var all: [Int] { values.withLock { $0 } }
+}

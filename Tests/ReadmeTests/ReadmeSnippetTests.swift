@@ -1,0 +1,90 @@
+import Foundation
+import Preferences
+import Testing
+
+// The Swift snippets of README.md's library section, verbatim (indented to fit), so that they
+// compile; `readmeSnippetsAreTheOnesCompiledHere` checks that README and this file agree, and
+// the other tests run them.
+
+enum Theme: String, Codable, Sendable { case light, dark }
+struct Layout: Codable, Sendable { var columns = 2 }
+
+extension PreferenceKey where Value == Int {
+    static let fontSize = PreferenceKey("fontSize", default: 12)     // <integer>
+}
+extension PreferenceKey where Value == Theme {
+    static let theme = PreferenceKey("theme", default: .light)       // <string>light</string>
+}
+extension PreferenceKey where Value == Layout {
+    static let layout = PreferenceKey("layout", default: Layout())   // <data>: JSON
+}
+
+private func firstSnippet() throws -> (PreferenceStore, size: Int, recent: [String], everything: [String: Any]) {
+    let store = try PreferenceStore(domain: "com.example.editor")
+    store.register(defaults: ["fontSize": 12, "theme": "light"])
+    try store.set(14, forKey: "fontSize")
+    let size = try store.integer(forKey: "fontSize")            // 14; UserDefaults' conversions apply
+    let recent = try store.array(of: String.self, forKey: "recent") ?? []
+    let everything = try store.dictionaryRepresentation().anyDictionary   // [String: Any]
+    return (store, size, recent, everything)
+}
+
+private func typedKeySnippet(_ store: PreferenceStore) throws -> Theme {
+    try store.set(.dark, for: .theme)
+    let theme = try store.value(for: .theme)                    // .dark
+    try store.set(Layout(columns: 3), for: .layout)
+    try store.reset(.fontSize, .theme)                          // back to their defaults
+    return theme
+}
+
+private func updateSnippet(_ store: PreferenceStore) throws {
+    try store.update { values in
+        values["width"] = 800
+        values["height"] = 600
+    }
+}
+
+private func updatesSnippet(_ store: PreferenceStore) async throws {
+    for try await size in store.updates(for: .fontSize) {
+        print("font size:", size)
+    }
+}
+
+@Suite("README's library snippets compile and run", .serialized)
+struct ReadmeSnippetTests {
+    @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## The libraries").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        #expect(blocks.count == 5)
+        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for block in blocks {
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let found = sourceLines.indices.contains { start in
+                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
+            }
+            #expect(found, "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
+        }
+    }
+
+    @Test func snippetsRunAgainstAStoreInPREFS_HOME() async throws {
+        var template = Array((NSTemporaryDirectory() + "/prefs-readme-XXXXXX").utf8CString)
+        let home = String(cString: try #require(mkdtemp(&template)))
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        setenv("PREFS_HOME", home, 1)
+        let (store, size, recent, everything) = try firstSnippet()
+        #expect(size == 14)
+        #expect(recent == [])
+        #expect(everything["theme"] as? String == "light")
+        #expect(try typedKeySnippet(store) == .dark)
+        #expect(try store.value(for: .fontSize) == 12)
+        #expect(try store.value(for: .layout).columns == 3)
+        try updateSnippet(store)
+        #expect(try store.integer(forKey: "width") == 800)
+        let observer = Task { try await updatesSnippet(store) }
+        observer.cancel()
+        try await observer.value
+    }
+}
