@@ -26,6 +26,8 @@ public final class PaletteStore: Sendable {
     private struct State {
         var list: PaletteList
         var pending: [Edit] = []
+        /// Edits a save has taken from ``pending`` and not yet written.
+        var inFlight = 0
         var warnings: [String]
         var saveScheduled = false
         var lastAutosaveError: String?
@@ -67,8 +69,8 @@ public final class PaletteStore: Sendable {
     /// What loading or saving had to repair, and edits that no longer applied when saved.
     public var warnings: [String] { state.withLock { $0.warnings } }
 
-    /// Whether edits are waiting to be written.
-    public var hasUnsavedChanges: Bool { state.withLock { !$0.pending.isEmpty } }
+    /// Whether edits are waiting to be written, or being written by a save that has not finished.
+    public var hasUnsavedChanges: Bool { state.withLock { !$0.pending.isEmpty || $0.inFlight > 0 } }
 
     /// The error of the last autosave, if it failed; ``save()`` throws it instead.
     public var lastAutosaveError: String? { state.withLock { $0.lastAutosaveError } }
@@ -143,9 +145,13 @@ public final class PaletteStore: Sendable {
     public func save() throws {
         try saving.withLock { savesWritten in
             let pending = state.withLock { state in
-                defer { state.pending.removeAll() }
+                defer {
+                    state.inFlight = state.pending.count
+                    state.pending.removeAll()
+                }
                 return state.pending
             }
+            defer { state.withLock { $0.inFlight = 0 } }
             guard !pending.isEmpty else { return }
             var dropped: [String] = []
             let saved: PaletteList
