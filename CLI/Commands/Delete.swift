@@ -25,7 +25,7 @@ extension Prefs {
             guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
                 throw CLIError(.usage, "give one KEY or --key-path, not both or several")
             }
-            let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+            let path: PropertyListKeyPath? = if let keyPath { try PropertyListKeyPath(parsing: keyPath) } else { rest.first.map(PropertyListKeyPath.init(key:)) }
             let name = target.name
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
                 guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }

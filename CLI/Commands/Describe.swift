@@ -38,7 +38,7 @@ extension Prefs {
             let stored = try StoreLocation(root: root).folder().file(for: name).read() ?? PropertyListDictionary()
             var printer = ManifestDescription(stored: stored)
             if let key {
-                let path = try KeyPath(parsing: key)
+                let path = try PropertyListKeyPath(parsing: key)
                 guard let description = manifest.key(at: path.components) else {
                     throw CLIError(.notFound, "the manifest \(manifest.path) does not describe the key \(path)")
                 }

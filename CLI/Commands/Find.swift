@@ -45,7 +45,7 @@ extension Prefs {
                 for (path, value) in matches {
                     found = true
                     let text = TextFormat.bare(value) ?? value.typeName
-                    Output.write("\(name): \(KeyPath(components: path)) = \(text)\n")
+                    Output.write("\(name): \(PropertyListKeyPath(components: path)) = \(text)\n")
                 }
             }
             if let unreadable { throw unreadable }

@@ -61,7 +61,7 @@ struct ReadRequest {
         guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
             throw CLIError(.usage, "give one KEY or --key-path, not both or several")
         }
-        let path: KeyPath? = if let keyPath { try KeyPath(parsing: keyPath) } else { rest.first.map(KeyPath.init(key:)) }
+        let path: PropertyListKeyPath? = if let keyPath { try PropertyListKeyPath(parsing: keyPath) } else { rest.first.map(PropertyListKeyPath.init(key:)) }
         // An administrator's defaults in the system folders show below the user's values.
         let layers = SystemLayers(of: target)
         guard let path else {

@@ -20,11 +20,11 @@ extension Prefs {
         func run() throws {
             var rest = words[...]
             let target = try store.location.target(&rest)
-            let path: KeyPath
+            let path: PropertyListKeyPath
             if let keyPath, rest.isEmpty {
-                path = try KeyPath(parsing: keyPath)
+                path = try PropertyListKeyPath(parsing: keyPath)
             } else if keyPath == nil, rest.count == 1 {
-                path = KeyPath(key: rest[rest.startIndex])
+                path = PropertyListKeyPath(key: rest[rest.startIndex])
             } else {
                 throw CLIError(.usage, "give one KEY or --key-path")
             }

@@ -9,7 +9,7 @@ extension WriteRequest {
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when the word is not of the
     ///   key's type.
-    static func action(_ words: [String], at path: KeyPath, typedBy manifest: Manifest?) throws(PreferenceError) -> CommandLineValue.Action {
+    static func action(_ words: [String], at path: PropertyListKeyPath, typedBy manifest: Manifest?) throws(PreferenceError) -> CommandLineValue.Action {
         let action = try CommandLineValue.parse(words)
         guard let manifest, words.count == 1, case .set(.string(let word)) = action, !word.hasPrefix("<"),
               let type = manifest.key(at: path.components)?.type, let flag = flag(for: type) else { return action }

@@ -75,12 +75,12 @@ struct WriteRequest {
             try replaceDomain(target, with: first)
             return
         }
-        let path: KeyPath
+        let path: PropertyListKeyPath
         if !optionsEnded, first == "--key-path" {
             guard let text = rest.popFirst() else { throw CLIError(.usage, "--key-path needs a path") }
-            path = try KeyPath(parsing: text)
+            path = try PropertyListKeyPath(parsing: text)
         } else {
-            path = KeyPath(key: first)
+            path = PropertyListKeyPath(key: first)
         }
         if !optionsEnded, rest.first == "-h" || rest.first == "--help" { throw CleanExit.helpRequest(Prefs.Write.self) }
         if !optionsEnded, rest.first == "--" { rest.removeFirst() }
@@ -129,7 +129,7 @@ struct WriteRequest {
         }
     }
 
-    static func apply(_ action: CommandLineValue.Action, at path: KeyPath, in values: inout PropertyListDictionary) throws(PreferenceError) {
+    static func apply(_ action: CommandLineValue.Action, at path: PropertyListKeyPath, in values: inout PropertyListDictionary) throws(PreferenceError) {
         switch action {
         case .set(let value):
             try path.set(value, in: &values)

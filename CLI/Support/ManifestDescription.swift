@@ -34,7 +34,7 @@ struct ManifestDescription {
         }
         if let description = key.description { line("description", description) }
         if !path.contains("*") {
-            line("stored", try KeyPath(components: path).value(in: stored).map(Self.text) ?? "(not stored)")
+            line("stored", try PropertyListKeyPath(components: path).value(in: stored).map(Self.text) ?? "(not stored)")
         }
         if let item = key.itemKey {
             try describe(item, at: path + ["*"])

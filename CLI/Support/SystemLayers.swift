@@ -20,7 +20,7 @@ struct SystemLayers {
     /// The value at `path` and the file it comes from: the user's domain first, then each system file.
     ///
     /// - Returns: `nil` when no file holds it.
-    func value(at path: KeyPath, in target: Target) throws -> (value: PropertyList, origin: String)? {
+    func value(at path: PropertyListKeyPath, in target: Target) throws -> (value: PropertyList, origin: String)? {
         for file in [target.file] + files {
             if let dictionary = try file.read(key: path.components[0]), let value = path.value(in: dictionary) {
                 return (value, file.path)

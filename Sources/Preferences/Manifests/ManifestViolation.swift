@@ -24,6 +24,6 @@ public struct ManifestViolation: Hashable, Sendable, CustomStringConvertible {
 
     /// `key "a.b": message`, the key path written as `prefs` takes it (`--key-path`).
     public var description: String {
-        "key \"\(KeyPath(components: path))\": \(message)"
+        "key \"\(PropertyListKeyPath(components: path))\": \(message)"
     }
 }

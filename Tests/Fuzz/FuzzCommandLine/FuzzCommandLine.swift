@@ -16,9 +16,9 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
                      "accepted a name that escapes the folder: \(text)")
         precondition(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "accepted a control character")
     }
-    if let path = try? KeyPath(parsing: first) {
+    if let path = try? PropertyListKeyPath(parsing: first) {
         precondition(!path.components.isEmpty && !path.components.contains(where: \.isEmpty))
-        let reparsed = try? KeyPath(parsing: path.description)
+        let reparsed = try? PropertyListKeyPath(parsing: path.description)
         precondition(reparsed == path, "a key path does not survive its own description")
     }
     _ = try? CommandLineValue.parse(Array(words.dropFirst()))

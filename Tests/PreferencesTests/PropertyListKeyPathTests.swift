@@ -4,25 +4,31 @@ import PropertyLists
 import Testing
 
 @Suite("Key paths into nested values")
-struct KeyPathTests {
+struct PropertyListKeyPathTests {
+    @Test("Importing Preferences leaves Swift's KeyPath usable: the path type has a name of its own")
+    func swiftKeyPathIsNotShadowed() {
+        let length: KeyPath<String, Int> = \.count
+        #expect("abc"[keyPath: length] == 3)
+    }
+
     @Test("Parsing splits on unescaped dots", arguments: [
         ("a", ["a"]), ("a.b.0", ["a", "b", "0"]), (#"version\.major"#, ["version.major"]),
         (#"a\\b"#, [#"a\b"#]), (#"a\\.b"#, [#"a\"#, "b"]), (#"\a"#, ["a"]), ("ü.日本", ["ü", "日本"]),
     ] as [(String, [String])])
     func parses(text: String, components: [String]) throws {
-        let path = try KeyPath(parsing: text)
+        let path = try PropertyListKeyPath(parsing: text)
         #expect(path.components == components)
-        #expect(try KeyPath(parsing: path.description) == path, "description parses back to the same path")
+        #expect(try PropertyListKeyPath(parsing: path.description) == path, "description parses back to the same path")
     }
 
     @Test func descriptionEscapesDotsAndBackslashes() {
-        #expect(KeyPath(key: #"a.b\c"#).description == #"a\.b\\c"#)
-        #expect(KeyPath(key: "a.b").components == ["a.b"])
+        #expect(PropertyListKeyPath(key: #"a.b\c"#).description == #"a\.b\\c"#)
+        #expect(PropertyListKeyPath(key: "a.b").components == ["a.b"])
     }
 
     @Test("Malformed paths are refused", arguments: ["", ".", "a.", ".a", "a..b", #"a\"#, #"a.b\"#])
     func refused(text: String) {
-        let error = preferenceError { _ = try KeyPath(parsing: text) }
+        let error = preferenceError { _ = try PropertyListKeyPath(parsing: text) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("invalid key path") == true)
     }
@@ -39,34 +45,34 @@ struct KeyPathTests {
         ("name.length", nil), ("missing.deeper", nil), ("window.size.w.more", nil),
     ] as [(String, PropertyList?)])
     func value(text: String, expected: PropertyList?) throws {
-        #expect(try KeyPath(parsing: text).value(in: Self.sample) == expected)
+        #expect(try PropertyListKeyPath(parsing: text).value(in: Self.sample) == expected)
     }
 
     @Test func setCreatesMissingDictionaries() throws {
         var dictionary = Self.sample
-        try KeyPath(parsing: "new.deep.key").set(1, in: &dictionary)
+        try PropertyListKeyPath(parsing: "new.deep.key").set(1, in: &dictionary)
         #expect(dictionary["new"] == ["deep": ["key": 1]])
         #expect(dictionary["window"] == Self.sample["window"])
     }
 
     @Test func setReplacesAnArrayElementAndAppendsOnePastTheEnd() throws {
         var dictionary = Self.sample
-        try KeyPath(parsing: "window.tabs.0").set("first", in: &dictionary)
-        try KeyPath(parsing: "window.tabs.2").set("three", in: &dictionary)
-        #expect(try KeyPath(parsing: "window.tabs").value(in: dictionary) == ["first", "two", "three"])
+        try PropertyListKeyPath(parsing: "window.tabs.0").set("first", in: &dictionary)
+        try PropertyListKeyPath(parsing: "window.tabs.2").set("three", in: &dictionary)
+        #expect(try PropertyListKeyPath(parsing: "window.tabs").value(in: dictionary) == ["first", "two", "three"])
     }
 
     @Test func setReachesIntoADictionaryInsideAnArray() throws {
         var dictionary: PropertyListDictionary = ["list": [["k": 1], ["k": 2]]]
-        try KeyPath(parsing: "list.1.k").set(20, in: &dictionary)
-        try KeyPath(parsing: "list.1.added").set(true, in: &dictionary)
+        try PropertyListKeyPath(parsing: "list.1.k").set(20, in: &dictionary)
+        try PropertyListKeyPath(parsing: "list.1.added").set(true, in: &dictionary)
         #expect(dictionary == ["list": [["k": 1], ["k": 20, "added": true]]])
     }
 
     @Test func removeDeletesADictionaryKeyOrAnArrayElement() throws {
         var dictionary = Self.sample
-        try KeyPath(parsing: "window.size.h").set(nil, in: &dictionary)
-        try KeyPath(parsing: "window.tabs.0").set(nil, in: &dictionary)
+        try PropertyListKeyPath(parsing: "window.size.h").set(nil, in: &dictionary)
+        try PropertyListKeyPath(parsing: "window.tabs.0").set(nil, in: &dictionary)
         #expect(dictionary["window"] == ["size": ["w": 800], "tabs": ["two"]])
     }
 
@@ -75,7 +81,7 @@ struct KeyPathTests {
     ])
     func setRefused(text: String) throws {
         var dictionary = Self.sample
-        let error = preferenceError { try KeyPath(parsing: text).set("v", in: &dictionary) }
+        let error = preferenceError { try PropertyListKeyPath(parsing: text).set("v", in: &dictionary) }
         #expect(error?.code == .invalidArgument)
         #expect(dictionary == Self.sample)
     }
@@ -85,14 +91,14 @@ struct KeyPathTests {
     ])
     func removeMissing(text: String) throws {
         var dictionary = Self.sample
-        let error = preferenceError { try KeyPath(parsing: text).set(nil, in: &dictionary) }
+        let error = preferenceError { try PropertyListKeyPath(parsing: text).set(nil, in: &dictionary) }
         #expect(error?.code == .notFound)
         #expect(dictionary == Self.sample)
     }
 
     @Test func removingThroughAScalarIsInvalid() throws {
         var dictionary = Self.sample
-        let error = preferenceError { try KeyPath(parsing: "name.length").set(nil, in: &dictionary) }
+        let error = preferenceError { try PropertyListKeyPath(parsing: "name.length").set(nil, in: &dictionary) }
         #expect(error?.code == .invalidArgument)
         #expect(dictionary == Self.sample)
     }
@@ -100,7 +106,7 @@ struct KeyPathTests {
     @Test func keyPathEditsWorkThroughTheStore() throws {
         try withScratch { scratch throws in
             try scratch.store().update { (values: inout PropertyListDictionary) throws(PreferenceError) in
-                try KeyPath(parsing: "window.tabs.0").set("first", in: &values)
+                try PropertyListKeyPath(parsing: "window.tabs.0").set("first", in: &values)
             }
             #expect(try pythonReading(scratch.domainPath()) == #"{"window": {"tabs": {"0": "first"}}}"#)
         }
@@ -115,14 +121,14 @@ struct KeyPathTests {
                 var status = stat()
                 return stat(file.path, &status) == 0 ? UInt64(status.st_ino) : 0
             }
-            let size = try KeyPath(parsing: "window.size.w")
+            let size = try PropertyListKeyPath(parsing: "window.size.w")
             let written = inode()
             try file.update(lockTimeout: 0) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in try size.set(800, in: &domain!) }
             #expect(inode() == written, "storing 800 again rewrote the file")
             try file.update(lockTimeout: 0) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in try size.set(1024, in: &domain!) }
             #expect(inode() != written)
             #expect(try file.read().map { size.value(in: $0) } == 1024)
-            #expect(try file.read().map { KeyPath(key: "window").value(in: $0) } == ["size": ["w": 1024, "h": 600], "tabs": ["one", "two"]])
+            #expect(try file.read().map { PropertyListKeyPath(key: "window").value(in: $0) } == ["size": ["w": 1024, "h": 600], "tabs": ["one", "two"]])
         }
     }
 }

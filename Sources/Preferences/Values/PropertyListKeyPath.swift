@@ -5,7 +5,7 @@ import PropertyLists
 ///
 /// A component indexes an array when the value it reaches into is an array and the component is
 /// a decimal number; otherwise it is a dictionary key.
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible {
+public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The components, unescaped.
     public let components: [String]
 
