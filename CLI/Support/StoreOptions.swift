@@ -80,6 +80,6 @@ struct Target {
 
     /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try FormatChangeNotice.around(file) { try file.update(body) }
+        try file.update(body)
     }
 }

@@ -23,7 +23,7 @@ public struct DomainFile: Sendable {
     let isInStore: Bool
     /// The format a write gives a lone file: `nil` keeps the format it was read in (XML for a new
     /// file). A lone file reads in any format prefs knows; a domain of a store reads as XML or
-    /// binary and is always written as XML.
+    /// binary and is always written as XML (a binary one with a `note:` on standard error).
     public var outputFormat: PropertyListFormat?
 
     /// Creates a handle on the lone file at `path`; nothing is read or created yet.
@@ -198,6 +198,9 @@ public struct DomainFile: Sendable {
         guard dictionary?.stamp != stamp else { return result }
         if let dictionary {
             try replace(with: dictionary, in: folder, format: writeFormat(readIn: read?.format))
+            if isInStore, let format = read?.format, format != .xml {
+                note("\(path) was a \(format.rawValue) property list; prefs has written it as canonical XML")
+            }
         } else {
             try AtomicFile.remove(named: fileName, in: folder)
         }
