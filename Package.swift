@@ -38,7 +38,7 @@ let package = Package(
             exclude: ["release.sh"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
-        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),

@@ -33,9 +33,32 @@ static void prefs_xml_ignore_generic_error(void *context, const char *message, .
     (void)message;
 }
 
+/// This thread's generic (unstructured) error handler and its context, as libxml2 holds them:
+/// the handler is variadic, a function type Swift cannot name, so it is kept as a pointer.
+typedef struct {
+    void *handler;
+    void *context;
+} prefs_xml_generic_error_handler;
+
+/// This thread's generic error handler now.
+static inline prefs_xml_generic_error_handler prefs_xml_current_generic_error_handler(void) {
+    prefs_xml_generic_error_handler current = { (void *)*__xmlGenericError(), *__xmlGenericErrorContext() };
+    return current;
+}
+
 /// Routes this thread's generic (unstructured) libxml2 errors to `prefs_xml_ignore_generic_error`.
-static inline void prefs_xml_silence_generic_errors(void) {
+///
+/// - Returns: The handler it replaces, for `prefs_xml_restore_generic_errors`.
+static inline prefs_xml_generic_error_handler prefs_xml_silence_generic_errors(void) {
+    prefs_xml_generic_error_handler previous = prefs_xml_current_generic_error_handler();
     xmlSetGenericErrorFunc(NULL, prefs_xml_ignore_generic_error);
+    return previous;
+}
+
+/// Puts back the generic error handler `prefs_xml_silence_generic_errors` replaced, so a program
+/// that uses libxml2 itself keeps its own.
+static inline void prefs_xml_restore_generic_errors(prefs_xml_generic_error_handler previous) {
+    xmlSetGenericErrorFunc(previous.context, (xmlGenericErrorFunc)previous.handler);
 }
 
 #endif

@@ -228,7 +228,7 @@ final class XMLPropertyListParser {
     }
 
     /// Runs `body` with libxml2's errors on this thread routed to this parse, and none of
-    /// them printed.
+    /// them printed; the thread's own handlers are put back afterwards.
     private func withLibraryErrorsReported(_ body: () -> Void) {
         let previousHandler = __xmlStructuredError().pointee
         let previousContext = __xmlStructuredErrorContext().pointee
@@ -236,8 +236,11 @@ final class XMLPropertyListParser {
             guard let userData, let error else { return }
             Unmanaged<XMLPropertyListParser>.fromOpaque(userData).takeUnretainedValue().libraryReported(error.pointee)
         })
-        prefs_xml_silence_generic_errors()
-        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
+        let previousGenericHandler = prefs_xml_silence_generic_errors()
+        defer {
+            prefs_xml_restore_generic_errors(previousGenericHandler)
+            xmlSetStructuredErrorFunc(previousContext, previousHandler)
+        }
         body()
     }
 
