@@ -16,18 +16,22 @@ extension Prefs {
         @Flag(help: "Remove temporary files that killed writers left behind.")
         var fix = false
 
-        /// The domain files that are binary property lists (those prefs reads beside XML).
-        static func nonXMLDomainFiles(in folder: PreferencesFolder) throws -> [String] {
-            try folder.domainNames().map { folder.path + "/" + $0 + ".plist" }
-                .filter { PropertyListFormat(fileAt: $0).map { $0 != .xml } ?? false }
+        /// The domain files that are not XML (binary ones, copied from a Mac), with their
+        /// format, each file sniffed once.
+        private static func nonXMLDomainFiles(in folder: PreferencesFolder) throws -> [(path: String, format: PropertyListFormat)] {
+            try folder.domainNames().compactMap { name in
+                let path = folder.path + "/" + name + ".plist"
+                guard let format = PropertyListFormat(fileAt: path), format != .xml else { return nil }
+                return (path, format)
+            }
         }
 
         func run() throws {
             let folder = try store.folder()
             let findings = StoreCheck.run(on: folder, fix: fix)
             for finding in findings { Output.error(finding.description) }
-            for path in try Self.nonXMLDomainFiles(in: folder) {
-                Output.write("\(path): note: a \(PropertyListFormat(fileAt: path)?.displayName ?? "") property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
+            for (path, format) in try Self.nonXMLDomainFiles(in: folder) {
+                Output.write("\(path): note: a \(format.displayName) property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
             }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
             Output.write("\(folder.path): OK\n")
