@@ -126,7 +126,7 @@ public struct DomainFile: Sendable {
         guard case .dictionary(let dictionary) = value else {
             throw PreferenceError(.unreadable,
                 "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
-                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
+                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
         }
         return (dictionary, format)
     }
@@ -331,18 +331,10 @@ public struct DomainFile: Sendable {
             diagnostics: error.diagnostics)
     }
 
-    /// The line of the root value's element, for the message that refuses a root that is not
-    /// a dictionary: the first line after the `<plist>` tag that opens an element.
-    private func rootLine(_ descriptor: Int32) -> Int? {
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let head = buffer[0..<count]
-        guard let plist = head.firstRange(of: Array("<plist".utf8)),
-              let close = head[plist.upperBound...].firstIndex(of: UInt8(ascii: ">")),
-              let element = head[(close + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
-        return 1 + head[..<element].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    /// The line of the root value, for the message that refuses a root that is not a
+    /// dictionary, as the reader records lines for manifests; `nil` when it cannot tell.
+    private func rootLine() -> Int? {
+        (try? PropertyListReader().readRecordingLines(contentsOf: path))?.lines.line(of: [])
     }
 
     /// Removes temporary files that writers killed mid-write left behind: only regular files
