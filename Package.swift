@@ -39,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),
-        .testTarget(name: "PreferencesTests", dependencies: ["Preferences"]),
+        .testTarget(name: "PreferencesTests", dependencies: ["Preferences", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists", "Preferences"]),

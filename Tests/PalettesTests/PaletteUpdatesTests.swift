@@ -12,13 +12,9 @@ private final class ReceivedLists: Sendable {
     func append(_ palettes: [Palette]) { lists.withLock { $0.append(palettes.map(\.name)) } }
     var all: [[String]] { lists.withLock { $0 } }
 
-    /// Whether the latest list satisfies `condition` within 2 s.
+    /// Whether the latest list satisfies `condition` within the tests' ``patience``.
     func eventually(_ condition: ([String]) -> Bool) async -> Bool {
-        for _ in 0..<1000 {
-            if let last = all.last, condition(last) { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return false
+        await TestSupport.eventually { all.last.map(condition) ?? false }
     }
 }
 

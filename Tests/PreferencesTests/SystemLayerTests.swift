@@ -2,6 +2,7 @@ import Foundation
 import Preferences
 import PropertyLists
 import Testing
+import TestSupport
 
 @Suite("System folders hold an administrator's defaults below the user's domain")
 struct SystemLayerTests {

@@ -2,6 +2,7 @@ import Foundation
 import Preferences
 import PropertyLists
 import Testing
+import TestSupport
 
 /// Writes `{"fontSize": size}` to the domain file from another process (Python), by rename as
 /// prefs itself writes.
@@ -20,12 +21,12 @@ struct UpdatesTests {
         try await withScratch { scratch in
             let store = try scratch.store()
             let received = Received<Int>()
-            let observer = Task { for try await size in store.updates(for: .fontSize) { received.append(size) } }
-            #expect(await eventually { received.all == [12] })
+            let observer = received.observe(store.updates(for: .fontSize))
+            #expect(await eventually { received.all == [12] }, "\(received)")
             try scratch.store().set(14, for: .fontSize)
-            #expect(await eventually { received.all == [12, 14] })
+            #expect(await eventually { received.all == [12, 14] }, "\(received)")
             try scratch.store().removeObject(forKey: "fontSize")
-            #expect(await eventually { received.all == [12, 14, 12] })
+            #expect(await eventually { received.all == [12, 14, 12] }, "\(received)")
             observer.cancel()
             try await observer.value
         }
@@ -35,10 +36,10 @@ struct UpdatesTests {
         try await withScratch { scratch in
             let store = try scratch.store()
             let received = Received<Int>()
-            let observer = Task { for try await size in store.updates(for: .fontSize) { received.append(size) } }
-            #expect(await eventually { received.all == [12] })
+            let observer = received.observe(store.updates(for: .fontSize))
+            #expect(await eventually { received.all == [12] }, "\(received)")
             try writeFromAnotherProcess(30, to: scratch.domainPath())
-            #expect(await eventually { received.all == [12, 30] })
+            #expect(await eventually { received.all == [12, 30] }, "\(received)")
             observer.cancel()
             try await observer.value
         }
@@ -59,13 +60,11 @@ struct UpdatesTests {
         try await withScratch { scratch in
             let store = try scratch.store()
             let received = Received<Int>()
-            let observer = Task { () throws -> Bool in
-                for try await size in store.updates(for: .fontSize) { received.append(size) }
-                return true
-            }
-            #expect(await eventually { received.all.count == 1 })
+            let observer = received.observe(store.updates(for: .fontSize))
+            #expect(await eventually { received.all.count == 1 }, "\(received)")
             observer.cancel()
-            #expect(try await observer.value)
+            // The loop ends without an error once the task is cancelled.
+            try await observer.value
         }
     }
 
@@ -73,11 +72,11 @@ struct UpdatesTests {
         try await withScratch { scratch in
             let store = try PreferenceStore(domain: "com.example.editor", folder: PreferencesFolder(path: scratch.path + "/later/prefs"), arguments: ["tests"])
             let received = Received<Int>()
-            let observer = Task { for try await size in store.updates(for: .fontSize) { received.append(size) } }
-            #expect(await eventually { received.all == [12] })
+            let observer = received.observe(store.updates(for: .fontSize))
+            #expect(await eventually { received.all == [12] }, "\(received)")
             try FileManager.default.createDirectory(atPath: scratch.path + "/later/prefs", withIntermediateDirectories: true)
             try writeFromAnotherProcess(40, to: scratch.path + "/later/prefs/com.example.editor.plist")
-            #expect(await eventually { received.all == [12, 40] })
+            #expect(await eventually { received.all == [12, 40] }, "\(received)")
             observer.cancel()
             try await observer.value
         }
@@ -88,13 +87,20 @@ struct UpdatesTests {
             let store = try scratch.store()
             try store.set("a", forKey: "kept")
             let received = Received<Set<String>>()
-            let observer = Task { for try await keys in store.updates() { received.append(keys) } }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            let observer = received.observe(store.updates())
+            // updates() yields nothing until a change, so touch "ready" until the observer sees it.
+            var round = 0
+            #expect(try await eventually {
+                round += 1
+                try scratch.store().set(round, forKey: "ready")
+                return !received.all.isEmpty
+            }, "\(received)")
             try scratch.store().update { values in
                 values["added"] = 1
                 values["kept"] = "b"
             }
-            #expect(await eventually { received.all == [["added", "kept"]] })
+            let changes = { received.all.map { $0.subtracting(["ready"]) }.filter { !$0.isEmpty } }
+            #expect(await eventually { changes() == [["added", "kept"]] }, "\(received)")
             observer.cancel()
             try await observer.value
         }

@@ -32,7 +32,10 @@ private final class RunningWatch: Sendable {
     /// Writes `ready=N` until the watcher prints it, so later changes are known to be watched;
     /// then forgets what was printed.
     func waitUntilWatching(home: String) throws {
-        for round in 0..<50 {
+        let deadline = Date().addingTimeInterval(patience)
+        var round = 0
+        while Date() < deadline {
+            round += 1
             _ = try Shell.prefs(["write", "d", "ready", "-int", String(round)], home: home)
             if try waitFor({ $0.contains { $0.hasPrefix("ready") || $0.contains("\"ready\"") } }, seconds: 0.2) {
                 output.clear()
@@ -43,7 +46,7 @@ private final class RunningWatch: Sendable {
     }
 
     /// Whether the printed lines satisfy `condition` within `seconds`.
-    func waitFor(_ condition: ([String]) -> Bool, seconds: Double = 2) throws -> Bool {
+    func waitFor(_ condition: ([String]) -> Bool, seconds: Double = patience) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(lines) { return true }
@@ -97,11 +100,9 @@ struct WatchTests {
         let key = PreferenceKey("size", default: 0)
         let seen = SeenValues()
         let observer = Task { for try await size in store.updates(for: key) { seen.append(size) } }
-        while seen.all.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await eventually { !seen.all.isEmpty })
         #expect(try Shell.prefs(["write", "d", "size", "-int", "9"], home: home).status == 0)
-        let deadline = Date().addingTimeInterval(2)
-        while seen.all != [0, 9], Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
-        #expect(seen.all == [0, 9])
+        #expect(await eventually { seen.all == [0, 9] }, "\(seen.all)")
         observer.cancel()
         try await observer.value
     }

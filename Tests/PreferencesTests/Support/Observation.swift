@@ -12,22 +12,27 @@ func withScratch<Result>(_ body: (Scratch) async throws -> Result) async throws 
     return try await body(Scratch(path: path))
 }
 
-/// Whether `condition` holds within `seconds`, checked every 2 ms.
-func eventually(within seconds: Double = 2, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(nanoseconds: 2_000_000)
-    }
-    return try condition()
-}
-
 /// The values an observing task has received so far, in order.
-final class Received<Value: Sendable>: Sendable {
+final class Received<Value: Sendable>: Sendable, CustomStringConvertible {
     private let values = Locked<[Value]>([])
+    private let ending = Locked<String?>(nil)
 
-    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    /// Starts a task that receives `sequence`, keeping the error that ends it, if any.
+    func observe<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence) -> Task<Void, any Error> where Sequence.Element == Value {
+        Task {
+            do {
+                for try await value in sequence { values.withLock { $0.append(value) } }
+            } catch {
+                ending.withLock { $0 = "ended by \(error)" }
+                throw error
+            }
+        }
+    }
+
     var all: [Value] { values.withLock { $0 } }
+
+    /// What was received, and the error that ended the sequence: for failure messages.
+    var description: String { "received \(all)" + (ending.withLock { $0 }.map { ", " + $0 } ?? "") }
 }
 
 /// The inotify watches this process holds on the folder at `path`, and the inotify descriptors
