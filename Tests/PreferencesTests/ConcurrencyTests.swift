@@ -2,6 +2,7 @@ import Foundation
 import Preferences
 import PropertyLists
 import Testing
+import TestSupport
 
 /// Every change is a locked read-modify-write of the file, so writers of different keys never
 /// lose each other's updates, whether they are threads or processes.
@@ -84,12 +85,12 @@ struct ConcurrencyTests {
             let prefs = try #require(Self.prefsExecutable)
             // One shell per writer, started from its own thread: a `&` + `wait` script hangs
             // under the test runner, whose children inherit a blocked SIGCHLD.
-            let shells = Locked<[ProcessOutput]>([])
+            let shells = Locked<[CommandResult]>([])
             let errors = onThreads(7) { thread in
                 if thread >= 3 {
                     let n = thread - 2
                     let script = "for i in $(seq 1 25); do \"$PREFS\" write com.example.editor p\(n)-k$i -int $i || exit 1; done"
-                    let result = try run("/bin/sh", ["-c", script], environment: ["PREFS": prefs, "PREFS_HOME": scratch.path])
+                    let result = try Shell.run("/bin/sh", ["-c", script], environment: ["PREFS": prefs, "PREFS_HOME": scratch.path])
                     shells.withLock { $0.append(result) }
                     return
                 }

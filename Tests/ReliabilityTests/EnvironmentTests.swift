@@ -67,8 +67,8 @@ struct EnvironmentTests {
 
     @Test("A file that starts with a NUL byte is named as not text, with file and line")
     func nulAtTheStartIsNamed() throws {
-        FileManager.default.createFile(atPath: folder.file("d.plist"), contents: Data([0, 0x3C, 0x70]))
-        chmod(folder.file("d.plist"), 0o600)
+        try #require(FileManager.default.createFile(atPath: folder.file("d.plist"), contents: Data([0, 0x3C, 0x70])))
+        #expect(chmod(folder.file("d.plist"), 0o600) == 0)
         let result = try Shell.prefs(["read", "d"], home: folder.path)
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.contains("d.plist:1:") && result.stderr.contains("NUL byte"), "\(result.stderr)")

@@ -30,12 +30,26 @@ public enum Shell {
         process.standardError = stderr
         process.standardInput = try inputFile(holding: input)
         try process.run()
+        return finish(process, stdout: stdout, stderr: stderr)
+    }
+
+    /// Reads `process`'s output to the end and waits for it to exit.
+    ///
+    /// Standard error is drained on another thread, so that neither pipe can fill up and stall
+    /// the child.
+    private static func finish(_ process: Process, stdout: Pipe, stderr: Pipe) -> CommandResult {
+        let errorHandle = stderr.fileHandleForReading
+        let errors = DrainedBytes()
+        Thread {
+            errors.bytes = errorHandle.readDataToEndOfFile()
+            errors.done.signal()
+        }.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        errors.done.wait()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CommandResult(status: status, stdout: String(decoding: output, as: UTF8.self),
-                             stderr: String(decoding: errors, as: UTF8.self))
+                             stderr: String(decoding: errors.bytes, as: UTF8.self))
     }
 
     /// An unlinked temporary file holding `input`, open for reading from its start.
@@ -75,13 +89,7 @@ public enum Shell {
     /// - Returns: Each script's result, in order.
     public static func runConcurrently(_ scripts: [String], home: String) throws -> [CommandResult] {
         let started = try scripts.map { try start($0, home: home) }
-        return started.map { process, stdout, stderr in
-            let output = stdout.fileHandleForReading.readDataToEndOfFile()
-            let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CommandResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                                 stderr: String(decoding: errors, as: UTF8.self))
-        }
+        return started.map { finish($0.process, stdout: $0.stdout, stderr: $0.stderr) }
     }
 
     /// Runs `prefs` with `arguments` against the store in `home`.
@@ -105,4 +113,11 @@ public enum Shell {
     public static func has(_ command: String) -> Bool {
         (try? run("/bin/sh", ["-c", "command -v \(command)"]).status) == 0
     }
+}
+
+/// Bytes one thread reads to the end and hands over by signalling `done`; the reader is the only
+/// one to touch `bytes` before the signal, the waiter the only one after.
+private final class DrainedBytes: @unchecked Sendable {
+    var bytes = Data()
+    let done = DispatchSemaphore(value: 0)
 }

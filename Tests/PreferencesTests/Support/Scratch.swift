@@ -3,6 +3,7 @@ import Preferences
 import PropertyLists
 import Synchronization
 import Testing
+import TestSupport
 
 /// A fresh folder made by `mkdtemp(3)` for one test, with helpers to open stores on it and to
 /// look at the files in it. Made and removed by ``withScratch(_:)``; nothing is shared between tests.
@@ -56,47 +57,12 @@ struct ScratchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// What a finished process did.
-struct ProcessOutput: CustomStringConvertible {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-    var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
-}
-
-/// Runs `executable` and waits for it.
-func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Drain stderr on another thread so neither pipe can fill up and stall the child.
-    let errorBytes = Locked(Data())
-    let drained = DispatchSemaphore(value: 0)
-    let errorHandle = errors.fileHandleForReading
-    Thread {
-        let bytes = errorHandle.readDataToEndOfFile()
-        errorBytes.withLock { $0 = bytes }
-        drained.signal()
-    }.start()
-    let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
-    drained.wait()
-    process.waitUntilExit()
-    return ProcessOutput(status: process.terminationStatus, stdout: String(decoding: outputBytes, as: UTF8.self),
-                         stderr: String(decoding: errorBytes.withLock { $0 }, as: UTF8.self))
-}
-
 /// The Python that the tests use as an independent property list reader and writer.
 let python = "/usr/bin/python3"
 
 /// Runs a Python script with `arguments` as `sys.argv[1...]`.
-func runPython(_ script: String, _ arguments: [String] = []) throws -> ProcessOutput {
-    try run(python, ["-c", script] + arguments)
+func runPython(_ script: String, _ arguments: [String] = []) throws -> CommandResult {
+    try Shell.run(python, ["-c", script] + arguments)
 }
 
 /// The property list file at `path` as Python's `plistlib` reads it, printed as JSON with sorted
