@@ -1,4 +1,5 @@
 import Preferences
+import Synchronization
 
 /// The observers of a ``PaletteStore``: each gets the palettes after every change, whether an
 /// edit in this process or a save by another process (seen through the domain's watch).
@@ -12,7 +13,7 @@ final class PalettePublisher: Sendable {
         var follower: Task<Void, Never>?
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// A new observer's stream, starting with `current`; `follow` starts the task that follows
     /// other processes' saves, once per store.

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Preferences
+import Synchronization
 
 /// EmojiArt's palette store for Linux programs: palettes kept in a preferences domain under
 /// `PaletteStore:<name>`, edited through safe intents and saved with a coalesced autosave.
@@ -33,13 +34,11 @@ public final class PaletteStore: Sendable {
         var lastAutosaveError: String?
     }
 
-    private let state: Locked<State>
+    private let state: Mutex<State>
     /// The observers of ``updates()``.
     let publisher = PalettePublisher()
-    /// Held for the length of a save, so saves run one at a time. It guards the number of saves
-    /// that ran to the end, for debugging: guarding nothing (`Locked(())`) would do, but
-    /// ThreadSanitizer reports the access to a zero-sized value under a lock as a race.
-    private let saving = Locked(0)
+    /// Held for the length of a save, so saves run one at a time.
+    private let saving = Mutex(())
 
     /// Opens a store, loading what is saved (or the built-in palettes when nothing is).
     ///
@@ -55,7 +54,7 @@ public final class PaletteStore: Sendable {
         document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesFolder.fromEnvironment())
         self.autosaveDelay = autosaveDelay
         let loaded = try document.load()
-        state = Locked(State(list: loaded.list, warnings: loaded.warnings))
+        state = Mutex(State(list: loaded.list, warnings: loaded.warnings))
         ExitFlush.register(self)
     }
 
@@ -143,7 +142,7 @@ public final class PaletteStore: Sendable {
     ///
     /// - Throws: What reading or writing the domain throws; the edits stay pending then.
     public func save() throws {
-        try saving.withLock { savesWritten in
+        try saving.withLock { _ in
             let pending = state.withLock { state in
                 defer {
                     state.inFlight = state.pending.count
@@ -179,7 +178,6 @@ public final class PaletteStore: Sendable {
                 state.warnings += warnings + dropped
                 state.lastAutosaveError = nil
             }
-            savesWritten += 1
         }
     }
 
@@ -262,7 +260,7 @@ private enum ExitFlush {
         weak var store: PaletteStore?
     }
 
-    private static let stores = Locked<[WeakStore]>([])
+    private static let stores = Mutex<[WeakStore]>([])
     private static let installHandler: Void = {
         atexit { ExitFlush.flushAll() }
     }()
