@@ -13,8 +13,7 @@ extension Prefs {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(name: .customLong("key-path"), help: ArgumentHelp("Remove a nested value, as for read.", valueName: "path"))
-        var keyPath: String?
+        @OptionGroup var key: KeyPathOption
 
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
@@ -22,10 +21,7 @@ extension Prefs {
         func run() throws {
             var rest = words[...]
             let target = try store.location.target(&rest)
-            guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
-                throw CLIError(.usage, "give one KEY or --key-path, not both or several")
-            }
-            let path: PropertyListKeyPath? = if let keyPath { try PropertyListKeyPath(parsing: keyPath) } else { rest.first.map(PropertyListKeyPath.init(key:)) }
+            let path = try key.path(from: rest)
             let name = target.name
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
                 guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }

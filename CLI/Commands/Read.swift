@@ -19,8 +19,7 @@ extension Prefs {
         @OptionGroup var store: StoreOptions
         @OptionGroup var format: OutputFormat
 
-        @Option(name: .customLong("key-path"), help: ArgumentHelp("Read a nested value: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
-        var keyPath: String?
+        @OptionGroup var key: KeyPathOption
 
         @Flag(help: "Print only what the domain stores, not the manifest's default for a key it lacks.")
         var stored = false
@@ -32,7 +31,7 @@ extension Prefs {
         var words: [String] = []
 
         func run() throws {
-            try ReadRequest(location: store.location, words: words, keyPath: keyPath, format: format.format, storedOnly: stored,
+            try ReadRequest(location: store.location, words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
                             showOrigin: showOrigin).perform()
         }
     }
@@ -58,10 +57,7 @@ struct ReadRequest {
         }
         var rest = words[...]
         let target = try location.target(&rest)
-        guard rest.count <= 1, rest.isEmpty || keyPath == nil else {
-            throw CLIError(.usage, "give one KEY or --key-path, not both or several")
-        }
-        let path: PropertyListKeyPath? = if let keyPath { try PropertyListKeyPath(parsing: keyPath) } else { rest.first.map(PropertyListKeyPath.init(key:)) }
+        let path = try KeyPathOption.path(keyPath, from: rest)
         // An administrator's defaults in the system folders show below the user's values.
         let layers = SystemLayers(of: target)
         guard let path else {

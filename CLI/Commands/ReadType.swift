@@ -11,8 +11,7 @@ extension Prefs {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(name: .customLong("key-path"), help: ArgumentHelp("A nested value, as for read.", valueName: "path"))
-        var keyPath: String?
+        @OptionGroup var key: KeyPathOption
 
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
@@ -20,14 +19,7 @@ extension Prefs {
         func run() throws {
             var rest = words[...]
             let target = try store.location.target(&rest)
-            let path: PropertyListKeyPath
-            if let keyPath, rest.isEmpty {
-                path = try PropertyListKeyPath(parsing: keyPath)
-            } else if keyPath == nil, rest.count == 1 {
-                path = PropertyListKeyPath(key: rest[rest.startIndex])
-            } else {
-                throw CLIError(.usage, "give one KEY or --key-path")
-            }
+            guard let path = try key.path(from: rest) else { throw CLIError(.usage, "give a KEY or --key-path") }
             guard let value = path.value(in: try target.read()) else {
                 throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
             }
