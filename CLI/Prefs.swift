@@ -45,7 +45,7 @@ struct Prefs: ParsableCommand {
             Glibc.exit(ExitStatus.success.rawValue)
         } catch let error as CLIError {
             fail(error)
-        } catch let error as PreferenceErrorConvertible {
+        } catch let error as ExitStatusConvertible {
             fail(CLIError(error))
         } catch {
             let code = exitCode(for: error)

@@ -53,7 +53,7 @@ extension Prefs {
                 }
             }
             try Output.finish()
-            if failed { throw CLIError(.unreadable, "") }
+            if failed { throw CLIError.silent(.unreadable) }
         }
 
         /// Checks one domain file; returns whether it passed.

@@ -35,7 +35,7 @@ extension Prefs {
                     dictionary = try file.read()
                 } catch {
                     CLIError(error).report()
-                    unreadable = CLIError(.unreadable, "")
+                    unreadable = CLIError.silent(.unreadable)
                     continue
                 }
                 guard let dictionary else { continue }
@@ -49,7 +49,7 @@ extension Prefs {
                 }
             }
             if let unreadable { throw unreadable }
-            if !found { throw CLIError(.notFound, "") }
+            if !found { throw CLIError.silent(.notFound) }
         }
 
         /// The files to search, each with the name its matches print under: the one `-g` or

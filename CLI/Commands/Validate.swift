@@ -66,6 +66,6 @@ struct ValidateRequest {
             }
         }
         try Output.finish()
-        if failed { throw CLIError(.unreadable, "") }
+        if failed { throw CLIError.silent(.unreadable) }
     }
 }

@@ -19,8 +19,11 @@ struct CLIError: Error, CustomStringConvertible {
 
     var description: String { message }
 
+    /// A failure whose problems were already printed, one per line: only its status is left.
+    static func silent(_ status: ExitStatus) -> CLIError { CLIError(status, "") }
+
     /// The CLI form of an error thrown by the libraries.
-    init(_ error: any PreferenceErrorConvertible) {
+    init(_ error: any ExitStatusConvertible) {
         self.init(error.exitStatus, error.message, diagnostics: error.diagnosticLines)
     }
 
@@ -31,8 +34,8 @@ struct CLIError: Error, CustomStringConvertible {
     }
 }
 
-/// A library error the CLI reports with an exit status of its own.
-protocol PreferenceErrorConvertible: Error, CustomStringConvertible {
+/// An error of the libraries the CLI reports as it is, with the exit status its code maps to.
+protocol ExitStatusConvertible: Error, CustomStringConvertible {
     /// The exit status the error maps to.
     var exitStatus: ExitStatus { get }
     /// The summary printed after `Error: `.
@@ -41,14 +44,14 @@ protocol PreferenceErrorConvertible: Error, CustomStringConvertible {
     var diagnosticLines: [String] { get }
 }
 
-extension PreferenceError: PreferenceErrorConvertible {
+extension PreferenceError: ExitStatusConvertible {
     var exitStatus: ExitStatus { ExitStatus(code) }
     var diagnosticLines: [String] { diagnostics.map(\.description) }
 }
 
 /// A single problem prints once: as its `FILE:LINE: error: MESSAGE` line when it names a file,
 /// else as `Error: MESSAGE`; several print one line each, then a summary.
-extension PropertyListError: PreferenceErrorConvertible {
+extension PropertyListError: ExitStatusConvertible {
     var exitStatus: ExitStatus {
         guard code == .io, let file = diagnostics[0].file else { return ExitStatus(code) }
         // A file that is there but does not open or read as one (a directory, no permission,

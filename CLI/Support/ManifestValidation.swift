@@ -33,7 +33,7 @@ struct ManifestValidation {
             if !check(file, name: name) { failed = true }
         }
         try Output.finish()
-        if failed { throw CLIError(.unreadable, "") }
+        if failed { throw CLIError.silent(.unreadable) }
     }
 
     /// Checks one file, printing its problems (or `NAME: OK`); returns whether it passed.

@@ -113,7 +113,7 @@ struct PaletteSelector: ParsableArguments {
     }
 }
 
-extension PaletteError: PreferenceErrorConvertible {
+extension PaletteError: ExitStatusConvertible {
     var exitStatus: ExitStatus {
         switch code {
         case .notFound: .notFound
