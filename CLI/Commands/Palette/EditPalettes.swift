@@ -4,7 +4,7 @@ import Palettes
 
 extension Prefs {
     /// `prefs palette edit`: edits the store in `$VISUAL` or `$EDITOR`, like `crontab -e`.
-    struct EditPalettes: ParsableCommand {
+    struct EditPalettes: PaletteSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Edit the palettes in $VISUAL or $EDITOR.",
@@ -20,7 +20,6 @@ extension Prefs {
 
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
-        var options: ResolvedPaletteOptions { localOptions.filled(from: palette.options) }
 
         func run() throws {
             let original = try options.load()

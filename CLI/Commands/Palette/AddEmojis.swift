@@ -1,0 +1,21 @@
+import ArgumentParser
+import Palettes
+
+extension Prefs {
+    /// `prefs palette add-emojis SELECTOR EMOJIS`.
+    struct AddEmojis: PaletteSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-emojis", abstract: "Add emojis to a palette; ones it holds already are skipped.")
+
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+        @Argument(help: "The emojis to add: whole emojis only (see prefs palette --help).") var emojis: String
+
+        func run() throws {
+            try options.modify { list in
+                try list.addEmojis(emojis, toPaletteAt: try selector.resolve(in: list))
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Palettes
+
+extension Prefs {
+    /// `prefs palette export [--json]`.
+    struct ExportPalettes: PaletteSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Print the palettes: the editable text form, or with --json a JSON array for other tools.",
+            discussion: """
+                --json prints every field, including ones other tools stored beside emojis, id and name. \
+                The text form shows ids, names and emojis; importing it back keeps the other fields of \
+                each id. Either form imported back gives the same store.
+                """
+        )
+
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        @Flag(help: "Print a JSON array of {\"emojis\", \"id\", \"name\", …}, other fields included.") var json = false
+
+        func run() throws {
+            let list = try options.load()
+            if json {
+                Output.write(PaletteJSON.encode(list.palettes, pretty: true))
+            } else {
+                Output.write(PaletteText.format(list, header: "Palettes of store \"\(options.store)\" in domain \"\(options.domain)\"."))
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import Palettes
+
+extension Prefs {
+    /// `prefs palette remove SELECTOR`.
+    struct RemovePalette: PaletteSubcommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a palette (never the last one).")
+
+        @ParentCommand var palette: PaletteCommand
+        @OptionGroup var localOptions: PaletteOptions
+        @OptionGroup var selector: PaletteSelector
+
+        func run() throws {
+            try options.modify { list in
+                try list.removePalette(at: try selector.resolve(in: list))
+            }
+        }
+    }
+}
