@@ -1,10 +1,9 @@
 // swift-tools-version:6.0
-import Foundation
+// Linux only: prefs is built on Glibc, inotify and Linux's file system calls.
 import PackageDescription
 
 let package = Package(
     name: "prefs",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "prefs", targets: ["prefs"]),
         .library(name: "PropertyLists", targets: ["PropertyLists"]),
@@ -49,7 +48,7 @@ let package = Package(
 )
 
 // libFuzzer targets, built only by Tests/Fuzz/run.sh (they have no main of their own).
-if ProcessInfo.processInfo.environment["PREFS_FUZZ"] == "1" {
+if Context.environment["PREFS_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(name: "FuzzPropertyListReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzPropertyListReader"),
         .executableTarget(name: "FuzzCommandLine", dependencies: ["Preferences", "PropertyLists"], path: "Tests/Fuzz/FuzzCommandLine"),
