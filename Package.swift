@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -22,16 +23,21 @@ let package = Package(
         ),
         .target(
             name: "PropertyLists",
-            dependencies: ["CLibXML2", .product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: [
+                "CLibXML2",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.embedInCode("PropertyList-1.0.dtd")]
         ),
-        .target(name: "Preferences", dependencies: ["PropertyLists"]),
+        .target(name: "Preferences", dependencies: ["PropertyLists", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Palettes", dependencies: ["Preferences"]),
         .executableTarget(
             name: "prefs",
             dependencies: [
                 "Palettes", "Preferences", "PropertyLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "CLI",
             exclude: ["release.sh"]

@@ -90,16 +90,7 @@ extension Prefs {
                 line = key + "\t"
                 if let value { line += try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value) }
             }
-            let bytes = Array((line + "\n").utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    throw CLIError(.writeFailed, "cannot write to standard output: \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+            try Output.writeNow(line + "\n")
         }
     }
 }

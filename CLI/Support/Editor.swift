@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Runs the user's editor on a file and waits for it, as `crontab -e` and `git commit` do.
 enum Editor {
@@ -20,7 +21,7 @@ enum Editor {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
         guard spawned == 0 else {
-            throw CLIError(.writeFailed, "cannot start the editor \(command): \(String(cString: strerror(spawned)))")
+            throw CLIError(.writeFailed, "cannot start the editor \(command): \(Errno(rawValue: spawned))")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import PropertyLists
 
 /// Whole files and standard input as bytes, for commands that read non-plist input.
@@ -14,7 +15,7 @@ enum InputFile {
     static func read(_ path: String) throws -> [UInt8] {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw CLIError(errno == ENOENT ? .notFound : .unreadable, "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw CLIError(errno == ENOENT ? .notFound : .unreadable, "cannot open \(path): \(Errno(rawValue: errno))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
@@ -24,9 +25,12 @@ enum InputFile {
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw CLIError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: $0) }
+            } catch {
+                throw CLIError(.unreadable, "cannot read \(path): \(error)")
+            }
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
             guard bytes.count <= PropertyListLimits.maxInputSize else {

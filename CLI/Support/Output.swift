@@ -1,5 +1,5 @@
-import Glibc
 import Synchronization
+import SystemPackage
 
 /// Standard output and error without Foundation or stdio: exact bytes, checked for errors.
 ///
@@ -18,9 +18,17 @@ enum Output {
         pending.withLock { $0.append(contentsOf: bytes) }
     }
 
-    /// Writes `line` and a newline to standard error at once.
+    /// Writes `line` and a newline to standard error at once; a failure is dropped, as there is
+    /// nowhere left to report it.
     static func error(_ line: String) {
-        _ = writeAll(Array((line + "\n").utf8), to: STDERR_FILENO)
+        _ = try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
+    }
+
+    /// Writes `text` to standard output at once, for output that streams (`prefs watch`).
+    ///
+    /// - Throws: ``CLIError`` with exit status 4 when standard output cannot take it.
+    static func writeNow(_ text: String) throws(CLIError) {
+        try writeToStandardOutput(Array(text.utf8))
     }
 
     /// Writes what was queued for standard output.
@@ -31,22 +39,14 @@ enum Output {
             defer { bytes.removeAll() }
             return bytes
         }
-        if let failure = writeAll(bytes, to: STDOUT_FILENO) {
-            throw CLIError(.writeFailed, "cannot write to standard output: \(String(cString: strerror(failure)))")
-        }
+        try writeToStandardOutput(bytes)
     }
 
-    /// Writes all of `bytes`, returning the `errno` of a failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += count
+    private static func writeToStandardOutput(_ bytes: [UInt8]) throws(CLIError) {
+        do {
+            _ = try FileDescriptor.standardOutput.writeAll(bytes)
+        } catch {
+            throw CLIError(.writeFailed, "cannot write to standard output: \(error)")
         }
-        return nil
     }
 }

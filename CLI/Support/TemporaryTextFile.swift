@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// A private temporary file for text the user edits.
 enum TemporaryTextFile {
@@ -10,14 +11,15 @@ enum TemporaryTextFile {
         var template = Array((folder + "/prefs-palettes-XXXXXX.txt").utf8CString)
         let descriptor = mkstemps(&template, 4)
         guard descriptor >= 0 else {
-            throw CLIError(.writeFailed, "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+            throw CLIError(.writeFailed, "cannot create a temporary file in \(folder): \(Errno(rawValue: errno))")
         }
         defer { close(descriptor) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
+        } catch {
             unlink(path)
-            throw CLIError(.writeFailed, "cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CLIError(.writeFailed, "cannot write \(path): \(error)")
         }
         return path
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Replaces files atomically: a new temporary file in the same folder, written, flushed to disk
 /// and renamed over the old one, then the folder flushed so the rename itself is durable.
@@ -151,14 +152,10 @@ public enum AtomicFile {
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(PreferenceError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw PreferenceError(.writeFailed, "cannot write \(path): \(systemErrorText())")
-            }
-            offset += written
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            throw PreferenceError(.writeFailed, "cannot write \(path): \(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// An exclusive `flock(2)` lock that serializes the writers of a domain.
 ///
@@ -108,10 +109,8 @@ func smallFileText(_ path: String) -> String? {
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 1 << 20 {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
+    while bytes.count < 1 << 20,
+          let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: descriptor).read(into: $0) }), count > 0 {
         bytes += buffer[0..<count]
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import Synchronization
 
 /// Tells subscribers which domain files of a folder changed, from the kernel's inotify events.
@@ -168,10 +169,8 @@ final class FolderWatcher: Sendable {
         let descriptor = state.withLock { $0.descriptor }
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        while true {
-            let count = read(descriptor, buffer, capacity)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
+        defer { buffer.deallocate() }
+        while let count = try? FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)), count > 0 {
             var events: [(watch: Int32, mask: UInt32, name: String)] = []
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {

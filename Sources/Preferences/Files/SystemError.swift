@@ -1,8 +1,9 @@
 import Glibc
+import SystemPackage
 
 /// The text of the current `errno`, for messages: "No space left on device".
 func systemErrorText(_ code: Int32 = errno) -> String {
-    String(cString: strerror(code))
+    Errno(rawValue: code).description
 }
 
 /// Prints `Warning: message` on standard error: for what the user should know but is no
@@ -17,13 +18,7 @@ func note(_ message: String) {
     printToStandardError("note: \(message)\n")
 }
 
+/// Writes `text` to standard error; a failure is dropped, as there is nowhere left to say it.
 private func printToStandardError(_ text: String) {
-    let line = Array(text.utf8)
-    var offset = 0
-    while offset < line.count {
-        let written = line[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-    }
+    _ = try? FileDescriptor.standardError.writeAll(text.utf8)
 }

@@ -10,7 +10,7 @@ protocol OptionalValue {
 
 extension Optional: OptionalValue {
     static var wrappedType: Any.Type { Wrapped.self }
-    static func wrapping(_ value: Any) -> Any { Self.some(value as! Wrapped) }
+    static func wrapping(_ value: Any) -> Any { Self.some(value as! Wrapped) as Any }
     var wrappedValue: Any? {
         switch self {
         case .some(let wrapped): wrapped

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The bytes of one document, for libxml2 to pull as it parses: a buffer in memory, or a file
 /// read chunk by chunk on demand, so that a file is never held whole and memory stays flat
@@ -57,7 +58,7 @@ final class DocumentInput {
             let code = errno
             let limited = code == EMFILE || code == ENFILE || code == ENOMEM
             throw PropertyListError(limited ? .systemLimit : .io, file: displayName,
-                "cannot open: \(String(cString: strerror(code)))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
+                "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
         }
         do {
             try checkType(of: descriptor, displayName: displayName)
@@ -136,7 +137,7 @@ final class DocumentInput {
     static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw PropertyListError(.io, file: displayName, "cannot examine: \(String(cString: strerror(errno)))")
+            throw PropertyListError(.io, file: displayName, "cannot examine: \(Errno(rawValue: errno))")
         }
         let type = status.st_mode & S_IFMT
         if type == S_IFDIR {
@@ -166,12 +167,10 @@ final class DocumentInput {
 
     private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer,
                              displayName: String?) throws(PropertyListError) -> Int {
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno != EINTR {
-                throw PropertyListError(.io, file: displayName, "cannot read: \(String(cString: strerror(errno)))")
-            }
+        do {
+            return try FileDescriptor(rawValue: descriptor).read(into: buffer)
+        } catch {
+            throw PropertyListError(.io, file: displayName, "cannot read: \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Whole files as bytes, for the formats that are parsed from memory (binary, JSON, old-style).
 enum FileBytes {
@@ -29,10 +30,11 @@ enum FileBytes {
         var filled = 0
         while true {
             if filled == bytes.count { bytes += repeatElement(0, count: max(1 << 16, bytes.count)) }
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw PropertyListError(.io, file: displayName, "cannot read: \(String(cString: strerror(errno)))")
+            let count: Int
+            do {
+                count = try bytes.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: .init(rebasing: $0[filled...])) }
+            } catch {
+                throw PropertyListError(.io, file: displayName, "cannot read: \(error)")
             }
             if count == 0 {
                 bytes.removeLast(bytes.count - filled)
