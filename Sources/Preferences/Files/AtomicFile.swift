@@ -20,8 +20,14 @@ public enum AtomicFile {
     ///   reason. The old file, if any, is unchanged and no temporary file is left.
     public static func write(_ bytes: [UInt8], to path: String) throws(PreferenceError) {
         let folder = try Directory(path: parentFolder(of: path), missing: .writeFailed)
-        try write(named: fileName(of: path), in: folder, keepingMode: true) { (append) throws(PreferenceError) in
-            try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
+        try write(bytes, named: fileName(of: path), in: folder, keepingMode: true)
+    }
+
+    /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:contents:)``
+    /// does.
+    static func write(_ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool) throws(PreferenceError) {
+        try write(named: name, in: folder, keepingMode: keepingMode) { (append) throws(PreferenceError) in
+            try bytes.span.bytes.withUnsafeBytes { (bytes) throws(PreferenceError) in try append(bytes) }
         }
     }
 

@@ -286,9 +286,7 @@ public struct DomainFile: Sendable {
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }
-            try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore) { (append) throws(PreferenceError) in
-                try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
-            }
+            try AtomicFile.write(bytes, named: fileName, in: folder, keepingMode: !isInStore)
             return
         }
         // A lone file keeps its mode; a store's domain is private to its user, 0600.
