@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Palettes
+import PropertyLists
 
 extension Prefs {
     /// `prefs palette edit`: edits the store in `$VISUAL` or `$EDITOR`, like `crontab -e`.
@@ -33,7 +34,7 @@ extension Prefs {
                 do {
                     input = try PaletteInput(InputFile.read(path), source: path)
                 } catch let error as CLIError {
-                    for line in error.diagnostics.isEmpty ? ["\(path): error: \(error.message)"] : error.diagnostics { Output.error(line) }
+                    for line in error.diagnostics.isEmpty ? [PropertyListDiagnostic(file: path, line: nil, message: error.message).description] : error.diagnostics { Output.error(line) }
                     guard Prompt.confirm("Edit again? [Y/n] ") else {
                         throw CLIError(.usage, "the palettes were not changed")
                     }

@@ -1,4 +1,5 @@
 import Palettes
+import PropertyLists
 
 /// Palettes read from a file for `prefs palette import` and `edit`: the JSON form or the text
 /// form, told apart by their first bytes.
@@ -40,7 +41,7 @@ struct PaletteInput {
         case .success(let parsed): (list, warnings) = (parsed, [])
         case .failure(let error):
             throw CLIError(.usage, "\(source) is not a valid palette list",
-                           diagnostics: error.problems.map { "\(source):\($0.line): error: \($0.message)" })
+                           diagnostics: error.problems.map { PropertyListDiagnostic(file: source, line: $0.line, message: $0.message).description })
         }
     }
 
