@@ -8,11 +8,12 @@
 # process can start without mapping, so the binary links small stand-ins that report every such
 # encoding as unsupported instead (about 20 MB of address space starts it, not 52 MB). It needs
 # the static archives of what libxml2 links besides ICU (on Debian: zlib1g-dev and liblzma-dev).
-#   bash CLI/release.sh [SCRATCH]    prints the binary's path, SCRATCH/release/prefs
-#                                    (SCRATCH defaults to .build-release)
+#   bash CLI/release.sh [SCRATCH]    prints the binary's absolute path, SCRATCH/release/prefs
+#                                    (SCRATCH defaults to the package's .build-release)
 set -euo pipefail
+scratch=${1:-$(dirname "$0")/../.build-release}
+case $scratch in /*) ;; *) scratch=$PWD/$scratch ;; esac
 cd "$(dirname "$0")/.."
-scratch=${1:-.build-release}
 mkdir -p "$scratch"
 # The ICU functions libxml2 calls, with the version suffix of this machine's ICU.
 stub="$scratch/icu-stand-ins.c"
@@ -27,7 +28,7 @@ stub="$scratch/icu-stand-ins.c"
     done
 } >"$stub"
 cc -O2 -c "$stub" -o "$scratch/icu-stand-ins.o"
-libraries=(-Xlinker "$PWD/$scratch/icu-stand-ins.o")
+libraries=(-Xlinker "$scratch/icu-stand-ins.o")
 for library in $(pkg-config --static --libs-only-l libxml-2.0); do
     case $library in -licu*) continue ;; esac
     libraries+=(-Xlinker "$library")
