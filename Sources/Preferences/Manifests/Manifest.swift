@@ -28,6 +28,16 @@ public struct Manifest: Sendable {
     /// The keys of the domain's root dictionary.
     public let keys: ManifestKeys
 
+    /// A manifest of these entries, as the compiled cache gives them back (``ManifestCache``).
+    init(path: String, domain: String?, title: String?, description: String?, formatVersion: Int?, keys: ManifestKeys) {
+        self.path = path
+        self.domain = domain
+        self.title = title
+        self.description = description
+        self.formatVersion = formatVersion
+        self.keys = keys
+    }
+
     /// Reads the manifest in the property list file at `path`.
     ///
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the file does not read as a
@@ -62,6 +72,19 @@ public struct Manifest: Sendable {
         } catch {
             throw PreferenceError(.unreadable, "the manifest \(path) is malformed",
                                   diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
+        }
+    }
+
+    /// Reads the manifest in the property list file at `path`, or loads it from `cache` when
+    /// the cache holds it compiled from the file as it is now; see ``ManifestCache``.
+    ///
+    /// - Parameter cache: Where compiled manifests are kept; `nil` reads the file.
+    /// - Throws: ``PreferenceError`` as ``init(contentsOf:)`` throws it.
+    public init(contentsOf path: String, cache: ManifestCache?) throws(PreferenceError) {
+        if let cache {
+            self = try cache.manifest(contentsOf: path)
+        } else {
+            try self.init(contentsOf: path)
         }
     }
 

@@ -41,6 +41,26 @@ public struct ManifestKey: Sendable {
     /// The description of every item of an array: the first of ``subkeys``.
     public var itemKey: ManifestKey? { type == .array ? subkeys.all.first : nil }
 
+    /// A key with these rules, as the compiled cache gives them back (``ManifestCache``).
+    init(name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
+         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
+         title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.allowedValues = allowedValues
+        self.isRequired = isRequired
+        self.subkeys = subkeys
+        self.minimumCount = minimumCount
+        self.maximumCount = maximumCount
+        self.title = title
+        self.description = description
+        self.isDeprecated = isDeprecated
+        self.pattern = pattern
+    }
+
     /// Reads a key's description from a manifest.
     ///
     /// - Parameters:

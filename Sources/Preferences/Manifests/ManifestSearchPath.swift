@@ -10,13 +10,19 @@ import Glibc
 public struct ManifestSearchPath: Sendable {
     /// The folders, searched in order.
     public let folders: [String]
+    /// Where the manifests found are kept compiled; `nil` reads each file every time.
+    public let cache: ManifestCache?
 
     /// A search path of these folders.
-    public init(folders: [String]) {
+    ///
+    /// - Parameter cache: Where the manifests found are kept compiled; `nil` for none.
+    public init(folders: [String], cache: ManifestCache? = nil) {
         self.folders = folders
+        self.cache = cache
     }
 
-    /// The search path the environment names. Relative paths are ignored, as the XDG Base
+    /// The search path the environment names, with the cache it names
+    /// (``ManifestCache/fromEnvironment()``). Relative paths are ignored, as the XDG Base
     /// Directory specification requires; so are empty ones.
     public static func fromEnvironment() -> ManifestSearchPath {
         func variable(_ name: String) -> String? {
@@ -24,7 +30,7 @@ public struct ManifestSearchPath: Sendable {
             return String(validatingCString: value)
         }
         if let list = variable("PREFS_MANIFESTS") {
-            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") })
+            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: .fromEnvironment())
         }
         var bases: [String] = []
         if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
@@ -34,7 +40,8 @@ public struct ManifestSearchPath: Sendable {
         }
         let system = variable("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/"
         bases += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return ManifestSearchPath(folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" })
+        return ManifestSearchPath(folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
+                                  cache: .fromEnvironment())
     }
 
     /// The installed manifest file of `domain`: `DOMAIN.plist` in the first folder that has
@@ -54,7 +61,7 @@ public struct ManifestSearchPath: Sendable {
     ///   is malformed, or names another domain in `pfm_domain`.
     public func manifest(for domain: DomainName) throws(PreferenceError) -> Manifest? {
         guard let path = file(for: domain) else { return nil }
-        let manifest = try Manifest(contentsOf: path)
+        let manifest = try Manifest(contentsOf: path, cache: cache)
         if let named = manifest.domain, named != domain.rawValue {
             throw PreferenceError(.unreadable, "the manifest \(path) describes the domain \(named) (pfm_domain), not \(domain); rename it \(named).plist")
         }
