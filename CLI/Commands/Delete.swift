@@ -8,10 +8,17 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Remove a value, or a whole domain.",
-            discussion: "Exits 1 when the domain or key does not exist."
+            discussion: """
+                Exits 1 when the domain or key does not exist. A key the domain's installed manifest \
+                requires (pfm_require) is not removed (exit 2, nothing written) unless --no-manifest is given; \
+                a whole domain may always be deleted, since the manifest's defaults then apply.
+                """
         )
 
         @OptionGroup var store: StoreOptions
+
+        @Flag(name: .customLong("no-manifest"), help: "Remove even a key the domain's installed manifest requires.")
+        var noManifest = false
 
         @Option(name: .customLong("key-path"), help: ArgumentHelp("Remove a nested value, as for read.", valueName: "path"))
         var keyPath: String?
@@ -27,6 +34,7 @@ extension Prefs {
             }
             let path: PropertyListKeyPath? = if let keyPath { try PropertyListKeyPath(parsing: keyPath) } else { rest.first.map(PropertyListKeyPath.init(key:)) }
             let name = target.name
+            let manifest = noManifest || path == nil ? nil : try target.installedManifest()
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
                 guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
                 guard let path else {
@@ -37,6 +45,8 @@ extension Prefs {
                     throw PreferenceError(.notFound, "the key \(path) does not exist in \(name)")
                 }
                 try path.set(nil, in: &domain!)
+                let key = path.components[0]
+                try manifest?.enforce(domain![key], forKey: key)
             }
         }
     }
