@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The compiled manifest cache (`$XDG_CACHE_HOME/prefs/manifests`), through the real binary:
+/// used when current, replaced when the manifest changes, ignored when damaged or unwritable,
+/// and never a change to what `validate` says.
+@Suite("Compiled manifest cache")
+struct ManifestCacheTests {
+    let folder = TemporaryFolder()
+    var manifest: String { folder.file("m.plist") }
+    var domain: String { folder.file("d.plist") }
+    var compiled: String { folder.file("cache/prefs/manifests") }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
+        try writeManifest(maximum: 72, age: 3600)
+        try folder.write("<plist><dict><key>fontSize</key><integer>50</integer><key>id</key><string>x-1</string>"
+                         + "<key>theme</key><string>sepia</string></dict></plist>", to: "d.plist")
+    }
+
+    /// Writes the manifest with this `fontSize` maximum (always two digits, so the size stays
+    /// the same), last modified `age` seconds ago.
+    func writeManifest(maximum: Int, age: TimeInterval) throws {
+        try folder.write("""
+            <plist><dict><key>pfm_domain</key><string>d</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>fontSize</string><key>pfm_type</key><string>integer</string><key>pfm_range_max</key><integer>\(maximum)</integer></dict>
+            <dict><key>pfm_name</key><string>id</string><key>pfm_type</key><string>string</string><key>pfm_format</key><string>[a-z]-[0-9]+</string></dict>
+            <dict><key>pfm_name</key><string>theme</string><key>pfm_type</key><string>string</string><key>pfm_range_list</key><array><string>light</string><string>dark</string></array></dict>
+            </array></dict></plist>
+            """, to: "m.plist")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: manifest)
+    }
+
+    /// `prefs validate --manifest m.plist d.plist` with the cache in `cache` (or as `environment` says).
+    func validate(_ environment: [String: String] = [:]) throws -> CommandResult {
+        try Shell.prefs(["validate", "--manifest", manifest, domain], home: folder.file("home"),
+                        environment: ["XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": ""].merging(environment) { $1 })
+    }
+
+    /// What validate says with no cache at all.
+    func uncached() throws -> CommandResult {
+        try validate(["PREFS_NO_CACHE": "1"])
+    }
+
+    /// The one compiled file, which must exist.
+    func compiledFile() throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: compiled)
+        try #require(names.count == 1, "\(names)")
+        return compiled + "/" + names[0]
+    }
+
+    func attribute(_ key: FileAttributeKey, of path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[key] as? NSNumber).intValue
+    }
+
+    func expectSameResult(_ result: CommandResult, _ expected: CommandResult) {
+        #expect(result.status == expected.status)
+        #expect(result.stdout == expected.stdout)
+        #expect(result.stderr == expected.stderr)
+    }
+
+    @Test func aManifestIsCompiledOnceOwnerOnlyAndLoadedFromTheCacheNextTime() throws {
+        let expected = try uncached()
+        #expect(expected.status == 3)
+        #expect(expected.stderr.contains(#"key "theme": is "sepia", not one of light, dark"#))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("cache")))
+        expectSameResult(try validate(), expected)
+        let file = try compiledFile()
+        #expect(try attribute(.posixPermissions, of: file) == 0o600)
+        #expect(try attribute(.posixPermissions, of: compiled) == 0o700)
+        #expect(try attribute(.posixPermissions, of: folder.file("cache/prefs")) == 0o700)
+        let inode = try attribute(.systemFileNumber, of: file)
+        let modified = try #require(FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+        expectSameResult(try validate(), expected)
+        // Loaded, not compiled again: a compiled file is replaced by renaming a new one over it.
+        #expect(try attribute(.systemFileNumber, of: try compiledFile()) == inode)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func aChangedManifestOfTheSameSizeIsReadAgainAndCompiledAgain() throws {
+        _ = try validate()
+        let inode = try attribute(.systemFileNumber, of: try compiledFile())
+        try writeManifest(maximum: 42, age: 1800)
+        let result = try validate()
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(#"key "fontSize": is 50, above the maximum 42"#))
+        expectSameResult(result, try uncached())
+        #expect(try attribute(.systemFileNumber, of: try compiledFile()) != inode)
+    }
+
+    @Test func aManifestChangedJustNowIsNotCompiledYet() throws {
+        try writeManifest(maximum: 72, age: 0)
+        expectSameResult(try validate(), try uncached())
+        #expect((FileManager.default.subpaths(atPath: compiled) ?? []).isEmpty)
+    }
+
+    @Test func noCacheIsWrittenWithPrefsNoCache() throws {
+        _ = try validate(["PREFS_NO_CACHE": "1"])
+        #expect(!FileManager.default.fileExists(atPath: folder.file("cache")))
+    }
+
+    /// Ways a compiled file can be damaged or forged, each applied to a good one, whose compact
+    /// form starts: top-level flags, "d" (pfm_domain), 3 (root keys), "fontSize", its flags.
+    enum Damage: String, CaseIterable {
+        case empty, truncated, randomBytes, flippedByteInTheMiddle, xmlPropertyList, unknownType, hugeCount, wrongIdentity, duplicateKey, badDefault, notAnArray
+    }
+
+    @Test("a damaged or forged compiled file is ignored and the manifest read itself", arguments: Damage.allCases)
+    func aDamagedCompiledFileIsIgnored(damage: Damage) throws {
+        let expected = try uncached()
+        _ = try validate()
+        let file = try compiledFile()
+        let good = try Data(contentsOf: URL(fileURLWithPath: file))
+        var root = try #require(try PropertyListSerialization.propertyList(from: good, format: nil) as? [String: Any])
+        var items = try #require(root["manifest"] as? [Any])
+        func forged() throws -> Data {
+            root["manifest"] = items
+            return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+        }
+        let bytes: Data
+        switch damage {
+        case .empty: bytes = Data()
+        case .truncated: bytes = good.prefix(good.count / 2)
+        case .randomBytes:
+            var generator = SplitMix(seed: 13)
+            bytes = Data((0..<good.count).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        case .flippedByteInTheMiddle:
+            var flipped = good
+            flipped[flipped.count / 2] ^= 0xFF
+            bytes = flipped
+        case .xmlPropertyList: bytes = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+        case .unknownType:
+            items[4] = 0xF  // the first key's flags: a type that does not exist
+            bytes = try forged()
+        case .hugeCount:
+            items[2] = Int.max  // the count of root keys
+            bytes = try forged()
+        case .wrongIdentity:
+            root["identity"] = [1, 2, 3, 4, 5]
+            bytes = try forged()
+        case .duplicateKey:
+            items[3] = "id"  // the first key takes the second's name
+            bytes = try forged()
+        case .badDefault:
+            // fontSize gets a default above its maximum 72.
+            items[4] = try #require(items[4] as? Int) | 1 << 8
+            items.insert(900, at: 5)
+            bytes = try forged()
+        case .notAnArray:
+            root["manifest"] = "x"
+            bytes = try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+        }
+        try bytes.write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        expectSameResult(try validate(), expected)
+        // Replaced by a good one, which the next run loads.
+        expectSameResult(try validate(), expected)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: try compiledFile())) == good)
+    }
+
+    @Test func aCompiledFileOthersMayWriteIsIgnored() throws {
+        let expected = try uncached()
+        _ = try validate()
+        let file = try compiledFile()
+        let inode = try attribute(.systemFileNumber, of: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
+        expectSameResult(try validate(), expected)
+        #expect(try attribute(.systemFileNumber, of: try compiledFile()) != inode)
+        #expect(try attribute(.posixPermissions, of: try compiledFile()) == 0o600)
+    }
+
+    @Test func aCacheFolderThatCannotBeMadeIsHarmless() throws {
+        let expected = try uncached()
+        try folder.write("not a folder", to: "file")
+        for cache in [folder.file("file"), folder.file("file/below"), "/proc/self/prefs-cache"] {
+            expectSameResult(try validate(["XDG_CACHE_HOME": cache]), expected)
+            expectSameResult(try validate(["XDG_CACHE_HOME": cache]), expected)
+        }
+        #expect(try String(contentsOfFile: folder.file("file"), encoding: .utf8) == "not a folder")
+    }
+}
