@@ -113,9 +113,9 @@ struct ManifestCacheTests {
         let file = try compiledFile()
         let good = try Data(contentsOf: URL(fileURLWithPath: file))
         var root = try #require(try PropertyListSerialization.propertyList(from: good, format: nil) as? [String: Any])
-        var items = try #require(root["manifest"] as? [Any])
+        var items = try #require(root["value"] as? [Any])
         func forged() throws -> Data {
-            root["manifest"] = items
+            root["value"] = items
             return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
         }
         let bytes: Data
@@ -148,7 +148,7 @@ struct ManifestCacheTests {
             items.insert(900, at: 5)
             bytes = try forged()
         case .notAnArray:
-            root["manifest"] = "x"
+            root["value"] = "x"
             bytes = try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
         }
         try bytes.write(to: URL(fileURLWithPath: file))

@@ -9,6 +9,7 @@ import PropertyLists
 /// let manifest = try Manifest(contentsOf: "com.example.editor.plist", cache: .fromEnvironment())
 /// ```
 ///
+/// Each folder of installed manifests has its index kept here too (``ManifestFolderIndex``).
 /// Each manifest file has one compiled file in ``folder``, named after a hash of its path and
 /// holding the path and the file's identity when it was compiled: device, inode, size and
 /// modification time to the nanosecond. Any change to the manifest changes its identity, and a
@@ -54,46 +55,44 @@ public struct ManifestCache: Sendable {
     /// - Throws: ``PreferenceError`` as ``Manifest/init(contentsOf:)`` throws it.
     /// - Complexity: O(*n*) in the size of the compiled form, or of the file.
     func manifest(contentsOf path: String) throws(PreferenceError) -> Manifest {
-        guard let identity = Self.identity(of: path) else { return try Manifest(contentsOf: path) }
+        guard let identity = Self.identity(of: path, type: S_IFREG) else { return try Manifest(contentsOf: path) }
         let name = Self.fileName(for: path)
-        if let compiled = load(name, path: path, identity: identity) { return compiled }
-        let manifest = try Manifest(contentsOf: path)
-        // Compiled only when the file read is the one whose identity was taken, and is old
-        // enough that a later change cannot leave the identity as it is.
-        if Self.identity(of: path) == identity, time(nil) - Int(identity[3].intValue ?? 0) >= 2 {
-            store(manifest, as: name, identity: identity)
+        if let compact = load(name, path: path, identity: identity), let compiled = Manifest(compactForm: compact, path: path) {
+            return compiled
         }
+        let manifest = try Manifest(contentsOf: path)
+        store(manifest.compactForm, as: name, path: path, identity: identity)
         return manifest
     }
 
-    /// The identity of the regular file at `path`, `nil` when there is none: device, inode,
-    /// size, and modification time in seconds and nanoseconds.
-    private static func identity(of path: String) -> [PropertyList]? {
+    /// The identity of the file at `path` when it is of `type` (`S_IFREG`, `S_IFDIR`), `nil`
+    /// otherwise: device, inode, size, and modification time in seconds and nanoseconds.
+    static func identity(of path: String, type: mode_t) -> [PropertyList]? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == type else { return nil }
         return [.integer(PropertyListInteger(UInt64(status.st_dev))), .integer(PropertyListInteger(UInt64(status.st_ino))),
                 .integer(PropertyListInteger(Int64(status.st_size))), .integer(PropertyListInteger(Int64(status.st_mtim.tv_sec))),
                 .integer(PropertyListInteger(Int64(status.st_mtim.tv_nsec)))]
     }
 
-    /// The compiled file of the manifest at `path`: the 64-bit FNV-1a hash of the path, in hex.
-    private static func fileName(for path: String) -> String {
+    /// The compiled file of what is kept for `key` (a manifest's path): the 64-bit FNV-1a hash
+    /// of the key, in hex.
+    static func fileName(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
+        for byte in key.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits + ".plist"
     }
 
-    /// The manifest compiled in `name`, when that file is there, trusted, well formed and of
-    /// the manifest's `identity`.
-    private func load(_ name: String, path: String, identity: [PropertyList]) -> Manifest? {
+    /// What the compiled file `name` keeps for the file at `path`, when the compiled file is
+    /// there, trusted, of this format, and of the file's `identity`.
+    func load(_ name: String, path: String, identity: [PropertyList]) -> PropertyList? {
         guard let bytes = readCompiled(name), let root = Self.root(bytes),
-              root["format"] == .string(Self.format), root["path"] == .string(path), root["identity"] == .array(identity),
-              let compact = root["manifest"]
+              root["format"] == .string(Self.format), root["path"] == .string(path), root["identity"] == .array(identity)
         else { return nil }
-        return Manifest(compactForm: compact, path: path)
+        return root["value"]
     }
 
     /// The root dictionary of the binary property list `bytes`, `nil` when it is none.
@@ -138,14 +137,20 @@ public struct ManifestCache: Sendable {
         return bytes
     }
 
-    /// Writes the compiled form of `manifest` as `name`, creating the folder (0700) as needed;
-    /// failing silently, since the manifest itself was read.
-    private func store(_ manifest: Manifest, as name: String, identity: [PropertyList]) {
+    /// Keeps `value` for the file at `path` (of `type`) of this `identity` in the compiled file `name`,
+    /// creating the folder (0700) as needed; silently does nothing when that fails, since what
+    /// is kept can always be made again, or when `path` has changed since its identity was
+    /// taken or so recently that a change within the same clock tick would leave its identity
+    /// unchanged.
+    func store(_ value: PropertyList, as name: String, path: String, type: mode_t = S_IFREG, identity: [PropertyList]) {
+        guard Self.identity(of: path, type: type) == identity,
+              let modified = identity[3].intValue, time(nil) - modified >= 2
+        else { return }
         var root = PropertyListDictionary()
         root["format"] = .string(Self.format)
-        root["path"] = .string(manifest.path)
+        root["path"] = .string(path)
         root["identity"] = .array(identity)
-        root["manifest"] = manifest.compactForm
+        root["value"] = value
         do {
             let bytes = try BinaryPropertyListWriter().write(.dictionary(root))
             var partial = ""
@@ -159,7 +164,7 @@ public struct ManifestCache: Sendable {
                 try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
             }
         } catch {
-            return  // not compiled: the next command reads the manifest itself again
+            return  // not kept: the next command makes it again
         }
     }
 }
