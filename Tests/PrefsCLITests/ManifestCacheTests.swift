@@ -21,15 +21,20 @@ struct ManifestCacheTests {
 
     /// Writes the manifest with this `fontSize` maximum (always two digits, so the size stays
     /// the same), last modified `age` seconds ago.
-    func writeManifest(maximum: Int, age: TimeInterval) throws {
+    func writeManifest(maximum: Int, age seconds: TimeInterval) throws {
         try folder.write("""
-            <plist><dict><key>pfm_domain</key><string>d</string><key>pfm_subkeys</key><array>
-            <dict><key>pfm_name</key><string>fontSize</string><key>pfm_type</key><string>integer</string><key>pfm_range_max</key><integer>\(maximum)</integer></dict>
+            <plist><dict><key>pfm_domain</key><string>d</string><key>pfm_title</key><string>Editor</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>fontSize</string><key>pfm_type</key><string>integer</string><key>pfm_description</key><string>Größe</string><key>pfm_range_max</key><integer>\(maximum)</integer></dict>
             <dict><key>pfm_name</key><string>id</string><key>pfm_type</key><string>string</string><key>pfm_format</key><string>[a-z]-[0-9]+</string></dict>
             <dict><key>pfm_name</key><string>theme</string><key>pfm_type</key><string>string</string><key>pfm_range_list</key><array><string>light</string><string>dark</string></array></dict>
             </array></dict></plist>
             """, to: "m.plist")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: manifest)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -seconds)], ofItemAtPath: manifest)
+    }
+
+    /// Sets the modification time of `path` an hour back, as if it had not changed lately.
+    func age(_ path: String) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
     }
 
     /// `prefs validate --manifest m.plist d.plist` with the cache in `cache` (or as `environment` says).
@@ -78,6 +83,38 @@ struct ManifestCacheTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
     }
 
+    @Test func aManifestLoadedFromTheCacheDescribesEveryRuleAsTheFileDoes() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("installed"), withIntermediateDirectories: true)
+        try folder.write("""
+            <plist><dict><key>pfm_domain</key><string>com.example.all</string><key>pfm_title</key><string>All</string>
+            <key>pfm_description</key><string>Every rule — once.</string><key>pfm_format_version</key><integer>-2</integer><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>size</string><key>pfm_type</key><string>real</string><key>pfm_title</key><string>Size</string>
+            <key>pfm_range_min</key><integer>1</integer><key>pfm_range_max</key><real>9.5</real><key>pfm_default</key><real>2.5</real></dict>
+            <dict><key>pfm_name</key><string>mode</string><key>pfm_type</key><string>string</string><key>pfm_require</key><string>always</string>
+            <key>pfm_range_list</key><array><string>a</string><string>b</string></array><key>pfm_default</key><string>b</string></dict>
+            <dict><key>pfm_name</key><string>old</string><key>pfm_type</key><string>boolean</string><key>pfm_deprecated</key><true/></dict>
+            <dict><key>pfm_name</key><string>tags</string><key>pfm_type</key><string>array</string><key>pfm_repetition_min</key><integer>1</integer>
+            <key>pfm_repetition_max</key><integer>3</integer><key>pfm_subkeys</key><array><dict><key>pfm_type</key><string>dictionary</string>
+            <key>pfm_subkeys</key><array><dict><key>pfm_name</key><string>id</string><key>pfm_type</key><string>string</string>
+            <key>pfm_format</key><string>[a-z]+</string><key>pfm_description</key><string>An id.</string></dict></array></dict></array></dict>
+            </array></dict></plist>
+            """, to: "installed/com.example.all.plist")
+        try age(folder.file("installed/com.example.all.plist"))
+        _ = try Shell.prefs(["write", "com.example.all", "size", "-float", "3"], home: folder.file("home"), environment: ["PREFS_NO_CACHE": "1"])
+        func run(_ arguments: [String], cached: Bool) throws -> CommandResult {
+            try Shell.prefs(arguments, home: folder.file("home"), environment: [
+                "PREFS_MANIFESTS": folder.file("installed"), "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1",
+            ])
+        }
+        for arguments in [["describe", "com.example.all"], ["check", "com.example.all"], ["read", "com.example.all", "mode"],
+                          ["write", "com.example.all", "tags", "<array><dict><key>id</key><string>X</string></dict></array>"]] {
+            let expected = try run(arguments, cached: false)
+            _ = try run(arguments, cached: true)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: compiled).count == 1)
+            expectSameResult(try run(arguments, cached: true), expected)
+        }
+    }
+
     @Test func aChangedManifestOfTheSameSizeIsReadAgainAndCompiledAgain() throws {
         _ = try validate()
         let inode = try attribute(.systemFileNumber, of: try compiledFile())
@@ -101,9 +138,11 @@ struct ManifestCacheTests {
     }
 
     /// Ways a compiled file can be damaged or forged, each applied to a good one, whose compact
-    /// form starts: top-level flags, "d" (pfm_domain), 3 (root keys), "fontSize", its flags.
+    /// form starts: top-level flags, the texts, "d" (pfm_domain), 3 (root keys), "fontSize",
+    /// its flags.
     enum Damage: String, CaseIterable {
-        case empty, truncated, randomBytes, flippedByteInTheMiddle, xmlPropertyList, unknownType, hugeCount, wrongIdentity, duplicateKey, badDefault, notAnArray
+        case empty, truncated, randomBytes, flippedByteInTheMiddle, xmlPropertyList, unknownType, hugeCount, wrongIdentity, duplicateKey,
+             badDefault, notAnArray, textBeyondItsData
     }
 
     @Test("a damaged or forged compiled file is ignored and the manifest read itself", arguments: Damage.allCases)
@@ -131,21 +170,24 @@ struct ManifestCacheTests {
             bytes = flipped
         case .xmlPropertyList: bytes = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
         case .unknownType:
-            items[4] = 0xF  // the first key's flags: a type that does not exist
+            items[5] = 0xF  // the first key's flags: a type that does not exist
             bytes = try forged()
         case .hugeCount:
-            items[2] = Int.max  // the count of root keys
+            items[3] = Int.max  // the count of root keys
             bytes = try forged()
         case .wrongIdentity:
             root["identity"] = [1, 2, 3, 4, 5]
             bytes = try forged()
         case .duplicateKey:
-            items[3] = "id"  // the first key takes the second's name
+            items[4] = "id"  // the first key takes the second's name
             bytes = try forged()
         case .badDefault:
             // fontSize gets a default above its maximum 72.
-            items[4] = try #require(items[4] as? Int) | 1 << 8
-            items.insert(900, at: 5)
+            items[5] = try #require(items[5] as? Int) | 1 << 8
+            items.insert(900, at: 6)
+            bytes = try forged()
+        case .textBeyondItsData:
+            items[1] = Data([0xFF, 0xFF, 0, 0, 0x41])
             bytes = try forged()
         case .notAnArray:
             root["value"] = "x"
