@@ -138,8 +138,8 @@ struct ManifestCacheTests {
     }
 
     /// Ways a compiled file can be damaged or forged, each applied to a good one, whose compact
-    /// form starts: top-level flags, the texts, "d" (pfm_domain), 3 (root keys), "fontSize",
-    /// its flags.
+    /// form starts: top-level flags, the texts ("Editor", "fontSize", "Größe", "id", "theme"),
+    /// "d" (pfm_domain), 3 (root keys), fontSize's flags, its maximum.
     enum Damage: String, CaseIterable {
         case empty, truncated, randomBytes, flippedByteInTheMiddle, xmlPropertyList, unknownType, hugeCount, wrongIdentity, duplicateKey,
              badDefault, notAnArray, textBeyondItsData
@@ -170,7 +170,7 @@ struct ManifestCacheTests {
             bytes = flipped
         case .xmlPropertyList: bytes = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
         case .unknownType:
-            items[5] = 0xF  // the first key's flags: a type that does not exist
+            items[4] = 0xF  // the first key's flags: a type that does not exist
             bytes = try forged()
         case .hugeCount:
             items[3] = Int.max  // the count of root keys
@@ -179,12 +179,17 @@ struct ManifestCacheTests {
             root["identity"] = [1, 2, 3, 4, 5]
             bytes = try forged()
         case .duplicateKey:
-            items[4] = "id"  // the first key takes the second's name
+            // The first key takes the second's name.
+            var texts = try #require(items[1] as? Data)
+            let id = Data([2, 0, 0, 0]) + Data("id".utf8)
+            let fontSize = Data([8, 0, 0, 0]) + Data("fontSize".utf8)
+            texts.replaceSubrange(try #require(texts.range(of: fontSize)), with: id)
+            items[1] = texts
             bytes = try forged()
         case .badDefault:
             // fontSize gets a default above its maximum 72.
-            items[5] = try #require(items[5] as? Int) | 1 << 8
-            items.insert(900, at: 6)
+            items[4] = try #require(items[4] as? Int) | 1 << 8
+            items.insert(900, at: 5)
             bytes = try forged()
         case .textBeyondItsData:
             items[1] = Data([0xFF, 0xFF, 0, 0, 0x41])

@@ -5,11 +5,11 @@ extension Manifest {
     /// the binary property list reader turns back into values several times faster than the
     /// dictionaries of the manifest file.
     ///
-    /// The array holds a flags integer; every title and description, as one data item of
-    /// UTF-8 texts each after its length (four bytes, little-endian), since one item reads
-    /// much faster than a string item each; `pfm_domain` and `pfm_format_version` when the
-    /// flags say so; the count of root keys; then each key in order: its name, its flags (type,
-    /// and the entries present), those entries but texts, and when it has subkeys their count
+    /// The array holds a flags integer; every key name, title and description, as one data
+    /// item of UTF-8 texts each after its length (four bytes, little-endian), since one item
+    /// reads much faster than a string item each; `pfm_domain` and `pfm_format_version` when
+    /// the flags say so; the count of root keys; then each key in order: its flags (type, and
+    /// the entries present), those entries but texts, and when it has subkeys their count
     /// followed by them, depth first.
     var compactForm: PropertyList {
         var texts = CompactTexts()
@@ -61,12 +61,14 @@ extension Manifest {
         static let format = KeyFlags(rawValue: 1 << 14)
         static let subkeys = KeyFlags(rawValue: 1 << 15)
         static let typeMask = 0xF
+        /// The types by their number: `ManifestType.allCases` makes a new array at each use.
+        static let types = ManifestType.allCases
     }
 
     private static func append(_ keys: ManifestKeys, to items: inout [PropertyList], texts: inout CompactTexts) {
         items.append(.integer(PropertyListInteger(keys.all.count)))
         for key in keys.all {
-            var flags = KeyFlags(rawValue: ManifestType.allCases.firstIndex(of: key.type)!)
+            var flags = KeyFlags(rawValue: KeyFlags.types.firstIndex(of: key.type)!)
             var fields: [PropertyList] = []
             func add(_ flag: KeyFlags, _ value: PropertyList?) {
                 guard let value else { return }
@@ -75,6 +77,7 @@ extension Manifest {
             }
             if key.isRequired { flags.insert(.required) }
             if key.isDeprecated { flags.insert(.deprecated) }
+            texts.append(key.name)
             if let title = key.title {
                 flags.insert(.title)
                 texts.append(title)
@@ -91,7 +94,6 @@ extension Manifest {
             add(.maximumCount, key.maximumCount.map { .integer(PropertyListInteger($0)) })
             add(.format, key.format.map(PropertyList.string))
             if !key.subkeys.all.isEmpty { flags.insert(.subkeys) }
-            items.append(.string(key.name))
             items.append(.integer(PropertyListInteger(flags.rawValue)))
             items += fields
             if !key.subkeys.all.isEmpty { append(key.subkeys, to: &items, texts: &texts) }
@@ -139,9 +141,9 @@ extension Manifest {
         keys.reserveCapacity(count)
         var lastPattern: ManifestPattern?
         for _ in 0..<count {
-            guard let name = reader.next()?.stringValue, let bits = reader.count(),
-                  ManifestType.allCases.indices.contains(bits & KeyFlags.typeMask) else { return nil }
-            let type = ManifestType.allCases[bits & KeyFlags.typeMask]
+            guard let name = reader.texts.next(), let bits = reader.count(),
+                  KeyFlags.types.indices.contains(bits & KeyFlags.typeMask) else { return nil }
+            let type = KeyFlags.types[bits & KeyFlags.typeMask]
             let flags = KeyFlags(rawValue: bits)
             var title: String?
             var description: String?
@@ -262,12 +264,16 @@ private struct CompactTexts {
 
     /// The next text, `nil` when none is left whole or it is not UTF-8.
     mutating func next() -> String? {
-        guard bytes.count - position >= 4 else { return nil }
-        var count = 0
-        for index in 0..<4 { count |= Int(bytes[position + index]) << (8 * index) }
-        let start = position + 4
-        guard count <= bytes.count - start, let text = String(validating: bytes[start..<start + count], as: UTF8.self) else { return nil }
-        position = start + count
+        let start = position
+        let text: String? = bytes.withUnsafeBufferPointer { bytes in
+            guard bytes.count - start >= 4 else { return nil }
+            var count = 0
+            for index in 0..<4 { count |= Int(bytes[start + index]) << (8 * index) }
+            guard count <= bytes.count - start - 4 else { return nil }
+            return String(validating: UnsafeBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + count]), as: UTF8.self)
+        }
+        guard let text else { return nil }
+        position = start + 4 + text.utf8.count
         return text
     }
 }

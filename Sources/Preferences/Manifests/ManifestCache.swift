@@ -46,8 +46,10 @@ public struct ManifestCache: Sendable {
         return ManifestCache(folder: home + "/.cache/prefs/manifests")
     }
 
-    /// The version of the compact form and of the file around it; another is ignored.
-    private static let format = "prefs compiled manifest 1"
+    /// The version of the compact form and of the file around it; another is ignored. Any
+    /// change to either takes a new one, or a file of the old form could read as another
+    /// manifest.
+    private static let format = "prefs compiled manifest 2"
 
     /// The manifest in the file at `path`: its compiled form when that is current, else read
     /// from the file, and compiled for next time when it reads well.
