@@ -53,9 +53,10 @@ public struct Manifest: Sendable {
         }
         let reader = ManifestReader(patterns: ManifestReader.PatternCache(), place: [], keyNames: [])
         do throws(ManifestReader.Problem) {
-            guard case .dictionary(let root) = value else {
+            guard case .dictionary(let dictionary) = value else {
                 throw reader.problem("the root of a manifest must be a dictionary, not \(value.typeNameWithArticle)")
             }
+            let root = ManifestEntry(dictionary)
             self.path = path
             domain = try reader.string("pfm_domain", in: root)
             title = try reader.string("pfm_title", in: root)

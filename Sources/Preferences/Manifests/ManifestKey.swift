@@ -64,11 +64,11 @@ public struct ManifestKey: Sendable {
     /// Reads a key's description from a manifest.
     ///
     /// - Parameters:
-    ///   - entry: The entry of `pfm_subkeys`.
+    ///   - entry: The entries of the `pfm_subkeys` item.
     ///   - reader: Reports problems at the entry's place in the manifest.
     ///   - isItem: Whether the entry describes an array's items, which need no `pfm_name`.
     /// - Throws: ``ManifestReader/Problem`` naming the key and what is wrong with it.
-    init(_ entry: PropertyListDictionary, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
+    init(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
         if isItem {
             name = try reader.string("pfm_name", in: entry) ?? ""
         } else {

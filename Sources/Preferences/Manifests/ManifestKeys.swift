@@ -58,8 +58,9 @@ public struct ManifestKeys: Sendable {
             guard case .dictionary(let description) = entry else {
                 throw entryReader.problem("an entry of pfm_subkeys is \(entry.typeNameWithArticle), not a dictionary")
             }
-            if case .string(let name)? = description["pfm_name"], name.hasPrefix("Payload") { continue }
-            let key = try ManifestKey(description, at: entryReader, isItem: isArray)
+            let entry = ManifestEntry(description)
+            if case .string(let name)? = entry["pfm_name"], name.hasPrefix("Payload") { continue }
+            let key = try ManifestKey(entry, at: entryReader, isItem: isArray)
             if isArray {
                 keys.append(key)
                 break

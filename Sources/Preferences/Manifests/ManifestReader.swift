@@ -36,21 +36,21 @@ struct ManifestReader {
     }
 
     /// The string under `key`, `nil` when absent.
-    func string(_ key: String, in entry: PropertyListDictionary) throws(Problem) -> String? {
+    func string(_ key: String, in entry: ManifestEntry) throws(Problem) -> String? {
         guard let value = entry[key] else { return nil }
         guard case .string(let string) = value else { throw problem("\(key) is \(value.typeNameWithArticle), not a string", at: [key]) }
         return string
     }
 
     /// The Boolean under `key`, `nil` when absent.
-    func bool(_ key: String, in entry: PropertyListDictionary) throws(Problem) -> Bool? {
+    func bool(_ key: String, in entry: ManifestEntry) throws(Problem) -> Bool? {
         guard let value = entry[key] else { return nil }
         guard case .bool(let bool) = value else { throw problem("\(key) is \(value.typeNameWithArticle), not a boolean", at: [key]) }
         return bool
     }
 
     /// The bound under `key` of a number of type `type`: an integer, or a real for a real key.
-    func number(_ key: String, in entry: PropertyListDictionary, for type: ManifestType) throws(Problem) -> PropertyList? {
+    func number(_ key: String, in entry: ManifestEntry, for type: ManifestType) throws(Problem) -> PropertyList? {
         guard let value = entry[key] else { return nil }
         guard type == .integer || type == .real else {
             throw problem("\(key) applies to numbers, but the key is \(type.nameWithArticle)", at: [key])
@@ -62,7 +62,7 @@ struct ManifestReader {
     }
 
     /// The array length under `key`, a non-negative integer.
-    func count(_ key: String, in entry: PropertyListDictionary, for type: ManifestType) throws(Problem) -> Int? {
+    func count(_ key: String, in entry: ManifestEntry, for type: ManifestType) throws(Problem) -> Int? {
         guard let value = entry[key] else { return nil }
         guard type == .array else { throw problem("\(key) applies to arrays, but the key is \(type.nameWithArticle)", at: [key]) }
         guard case .integer(let integer) = value, !integer.isNegative, let count = integer.int64Value.map(Int.init) else {
