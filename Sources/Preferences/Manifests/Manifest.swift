@@ -58,10 +58,10 @@ public struct Manifest: Sendable {
             }
             let root = ManifestEntry(dictionary)
             self.path = path
-            domain = try reader.string("pfm_domain", in: root)
-            title = try reader.string("pfm_title", in: root)
-            description = try reader.string("pfm_description", in: root)
-            if let version = root["pfm_format_version"] {
+            domain = try reader.string(.domain, in: root)
+            title = try reader.string(.title, in: root)
+            description = try reader.string(.description, in: root)
+            if let version = root[.formatVersion] {
                 guard case .integer(let integer) = version, let number = integer.int64Value else {
                     throw reader.problem("pfm_format_version is \(version.typeNameWithArticle), not an integer", at: ["pfm_format_version"])
                 }
@@ -69,7 +69,7 @@ public struct Manifest: Sendable {
             } else {
                 formatVersion = nil
             }
-            keys = try ManifestKeys(root["pfm_subkeys"], at: reader, itemsOf: false)
+            keys = try ManifestKeys(root[.subkeys], at: reader, itemsOf: false)
         } catch {
             throw PreferenceError(.unreadable, "the manifest \(path) is malformed",
                                   diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])

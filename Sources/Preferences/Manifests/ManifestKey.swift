@@ -70,27 +70,27 @@ public struct ManifestKey: Sendable {
     /// - Throws: ``ManifestReader/Problem`` naming the key and what is wrong with it.
     init(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
         if isItem {
-            name = try reader.string("pfm_name", in: entry) ?? ""
+            name = try reader.string(.name, in: entry) ?? ""
         } else {
-            guard let name = try reader.string("pfm_name", in: entry) else { throw reader.problem("has no pfm_name") }
+            guard let name = try reader.string(.name, in: entry) else { throw reader.problem("has no pfm_name") }
             self.name = name
         }
         let reader = reader.naming(name, isItem: isItem)
-        guard let typeName = try reader.string("pfm_type", in: entry) else { throw reader.problem("has no pfm_type", at: []) }
+        guard let typeName = try reader.string(.type, in: entry) else { throw reader.problem("has no pfm_type", at: []) }
         guard let type = ManifestType(manifestName: typeName) else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
         self.type = type
-        title = try reader.string("pfm_title", in: entry)
-        description = try reader.string("pfm_description", in: entry)
-        isDeprecated = try reader.bool("pfm_deprecated", in: entry) ?? false
-        let requirement = try reader.string("pfm_require", in: entry)
+        title = try reader.string(.title, in: entry)
+        description = try reader.string(.description, in: entry)
+        isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
+        let requirement = try reader.string(.require, in: entry)
         isRequired = requirement == "always" || requirement == "always-nested"
-        minimum = try reader.number("pfm_range_min", in: entry, for: type)
-        maximum = try reader.number("pfm_range_max", in: entry, for: type)
-        minimumCount = try reader.count("pfm_repetition_min", in: entry, for: type)
-        maximumCount = try reader.count("pfm_repetition_max", in: entry, for: type)
-        if let format = try reader.string("pfm_format", in: entry) {
+        minimum = try reader.number(.rangeMin, in: entry, for: type)
+        maximum = try reader.number(.rangeMax, in: entry, for: type)
+        minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
+        maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        if let format = try reader.string(.format, in: entry) {
             do {
                 pattern = try reader.patterns.pattern(format)
             } catch {
@@ -99,7 +99,7 @@ public struct ManifestKey: Sendable {
         } else {
             pattern = nil
         }
-        if let list = entry["pfm_range_list"] {
+        if let list = entry[.rangeList] {
             guard case .array(let values) = list else {
                 throw reader.problem("pfm_range_list is \(list.typeNameWithArticle), not an array", at: ["pfm_range_list"])
             }
@@ -110,8 +110,8 @@ public struct ManifestKey: Sendable {
         } else {
             allowedValues = nil
         }
-        subkeys = try ManifestKeys(entry["pfm_subkeys"], at: reader, itemsOf: type == .array)
-        defaultValue = entry["pfm_default"]
+        subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
+        defaultValue = entry[.defaultValue]
         if let defaultValue {
             var checker = ManifestChecker(strict: false)
             checker.check(defaultValue, against: self, at: [name])

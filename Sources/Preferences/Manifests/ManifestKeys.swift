@@ -59,7 +59,7 @@ public struct ManifestKeys: Sendable {
                 throw entryReader.problem("an entry of pfm_subkeys is \(entry.typeNameWithArticle), not a dictionary")
             }
             let entry = ManifestEntry(description)
-            if case .string(let name)? = entry["pfm_name"], name.hasPrefix("Payload") { continue }
+            if case .string(let name)? = entry[.name], name.hasPrefix("Payload") { continue }
             let key = try ManifestKey(entry, at: entryReader, isItem: isArray)
             if isArray {
                 keys.append(key)
