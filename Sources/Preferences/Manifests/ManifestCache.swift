@@ -14,8 +14,9 @@ import PropertyLists
 /// holding the path and the file's identity when it was compiled: device, inode, size and
 /// modification time to the nanosecond. Any change to the manifest changes its identity, and a
 /// compiled file of another identity is ignored and replaced. A manifest modified less than
-/// two seconds ago is not compiled, since another change within the file system's clock tick
-/// could leave its identity unchanged.
+/// two seconds before it was compiled could change again within the file system's clock tick
+/// and keep its identity, so such a compiled file is used only while a hash of the manifest's
+/// contents is still the one kept with it.
 ///
 /// The cache is never trusted, and never in the way: a compiled file that is missing, not the
 /// user's, writable by others, larger than ``PropertyListLimits/maxInputSize``, not a binary
@@ -49,7 +50,7 @@ public struct ManifestCache: Sendable {
     /// The version of the compact form and of the file around it; another is ignored. Any
     /// change to either takes a new one, or a file of the old form could read as another
     /// manifest.
-    private static let format = "prefs compiled manifest 2"
+    private static let format = "prefs compiled manifest 3"
 
     /// The manifest in the file at `path`: its compiled form when that is current, else read
     /// from the file, and compiled for next time when it reads well.
@@ -59,12 +60,53 @@ public struct ManifestCache: Sendable {
     func manifest(contentsOf path: String) throws(PreferenceError) -> Manifest {
         guard let identity = Self.identity(of: path, type: S_IFREG) else { return try Manifest(contentsOf: path) }
         let name = Self.fileName(for: path)
-        if let compact = load(name, path: path, identity: identity), let compiled = Manifest(compactForm: compact, path: path) {
+        if let kept = load(name, path: path, identity: identity), Self.isCurrent(kept, path: path, identity: identity),
+           let compact = kept["value"], let compiled = Manifest(compactForm: compact, path: path) {
             return compiled
         }
+        // Hashed before it is parsed: should the file change in between without changing its
+        // identity, the hash kept is of the older contents, and the next load reads it again.
+        let hash = Self.contentHash(of: path)
         let manifest = try Manifest(contentsOf: path)
-        store(manifest.compactForm, as: name, path: path, identity: identity)
+        if let hash { store(manifest.compactForm, as: name, path: path, identity: identity, contentHash: hash) }
         return manifest
+    }
+
+    /// Whether what is kept for the file at `path`, of the file's `identity`, is current:
+    /// certainly when the file was last modified two seconds or more before it was kept;
+    /// otherwise, as a change within the file system's clock tick could have left the identity
+    /// as it was, only when the file's contents still have the hash kept.
+    private static func isCurrent(_ kept: PropertyListDictionary, path: String, identity: [PropertyList]) -> Bool {
+        guard let written = kept["written"]?.intValue, let seconds = identity[3].intValue, let nanoseconds = identity[4].intValue,
+              seconds < Int.max / 2_000_000_000 else { return false }
+        if seconds * 1_000_000_000 + nanoseconds <= written - 2_000_000_000 { return true }
+        guard case .integer(let hash)? = kept["hash"], let current = contentHash(of: path) else { return false }
+        return hash == PropertyListInteger(current)
+    }
+
+    /// A 64-bit hash of the contents of the regular file at `path`, to tell a change from no
+    /// change (not a cryptographic hash); `nil` when it cannot be read.
+    static func contentHash(of path: String) -> UInt64? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= PropertyListLimits.maxInputSize,
+              let bytes = readAll(descriptor, expecting: Int(status.st_size)) else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
+                hash ^= hash >> 29
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+                offset += 1
+            }
+        }
+        return hash
     }
 
     /// The identity of the file at `path` when it is of `type` (`S_IFREG`, `S_IFDIR`), `nil`
@@ -89,12 +131,13 @@ public struct ManifestCache: Sendable {
     }
 
     /// What the compiled file `name` keeps for the file at `path`, when the compiled file is
-    /// there, trusted, of this format, and of the file's `identity`.
-    func load(_ name: String, path: String, identity: [PropertyList]) -> PropertyList? {
+    /// there, trusted, of this format, and of the file's `identity`: its root dictionary, with
+    /// the value kept under `value`.
+    func load(_ name: String, path: String, identity: [PropertyList]) -> PropertyListDictionary? {
         guard let bytes = readCompiled(name), let root = Self.root(bytes),
               root["format"] == .string(Self.format), root["path"] == .string(path), root["identity"] == .array(identity)
         else { return nil }
-        return root["value"]
+        return root
     }
 
     /// The root dictionary of the binary property list `bytes`, `nil` when it is none.
@@ -139,20 +182,26 @@ public struct ManifestCache: Sendable {
         return bytes
     }
 
-    /// Keeps `value` for the file at `path` (of `type`) of this `identity` in the compiled file `name`,
-    /// creating the folder (0700) as needed; silently does nothing when that fails, since what
-    /// is kept can always be made again, or when `path` has changed since its identity was
-    /// taken or so recently that a change within the same clock tick would leave its identity
-    /// unchanged.
-    func store(_ value: PropertyList, as name: String, path: String, type: mode_t = S_IFREG, identity: [PropertyList]) {
-        guard Self.identity(of: path, type: type) == identity,
-              let modified = identity[3].intValue, time(nil) - modified >= 2
+    /// Keeps `value` for the file at `path` (of `type`) of this `identity` in the compiled
+    /// file `name`, with the time it is written and the file's `contentHash`, creating the
+    /// folder (0700) as needed. Does nothing when `path` has changed since its identity was
+    /// taken; nor, without a hash to tell a change within the file system's clock tick, when
+    /// it changed less than two seconds ago. Fails silently, since what is kept can always be
+    /// made again.
+    func store(_ value: PropertyList, as name: String, path: String, type: mode_t = S_IFREG, identity: [PropertyList],
+               contentHash: UInt64? = nil) {
+        guard Self.identity(of: path, type: type) == identity, let modified = identity[3].intValue,
+              contentHash != nil || time(nil) - modified >= 2
         else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
         var root = PropertyListDictionary()
         root["format"] = .string(Self.format)
         root["path"] = .string(path)
         root["identity"] = .array(identity)
         root["value"] = value
+        root["written"] = .integer(PropertyListInteger(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)))
+        if let contentHash { root["hash"] = .integer(PropertyListInteger(contentHash)) }
         do {
             let bytes = try BinaryPropertyListWriter().write(.dictionary(root))
             var partial = ""

@@ -28,7 +28,7 @@ struct ManifestFolderIndex {
         }
         // Named after the folder's path with a slash, which no manifest file's path ends in.
         let name = ManifestCache.fileName(for: folder + "/")
-        if let cache, !rescanning, case .dictionary(let kept)? = cache.load(name, path: folder, identity: identity),
+        if let cache, !rescanning, case .dictionary(let kept)? = cache.load(name, path: folder, identity: identity)?["value"],
            let files = Self.files(kept) {
             self.files = files
             return
