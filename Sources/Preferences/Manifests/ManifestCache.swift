@@ -9,14 +9,14 @@ import PropertyLists
 /// let manifest = try Manifest(contentsOf: "com.example.editor.plist", cache: .fromEnvironment())
 /// ```
 ///
-/// Each folder of installed manifests has its index kept here too (``ManifestFolderIndex``).
 /// Each manifest file has one compiled file in ``folder``, named after a hash of its path and
 /// holding the path and the file's identity when it was compiled: device, inode, size and
 /// modification time to the nanosecond. Any change to the manifest changes its identity, and a
 /// compiled file of another identity is ignored and replaced. A manifest modified less than
 /// two seconds before it was compiled could change again within the file system's clock tick
 /// and keep its identity, so such a compiled file is used only while a hash of the manifest's
-/// contents is still the one kept with it.
+/// contents is still the one kept with it. Each folder of installed manifests has its index
+/// kept here too (``ManifestFolderIndex``).
 ///
 /// The cache is never trusted, and never in the way: a compiled file that is missing, not the
 /// user's, writable by others, larger than ``PropertyListLimits/maxInputSize``, not a binary
