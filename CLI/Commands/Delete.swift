@@ -8,12 +8,19 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Remove a value, or a whole domain.",
-            discussion: "Exits 1 when the domain or key does not exist."
+            discussion: """
+                Exits 1 when the domain or key does not exist. A key the domain's installed manifest \
+                requires (pfm_require) is not removed (exit 2, nothing written) unless --no-manifest is given; \
+                a whole domain may always be deleted, since the manifest's defaults then apply.
+                """
         )
 
         @OptionGroup var store: StoreOptions
 
         @OptionGroup var key: KeyPathOption
+
+        @Flag(name: .customLong("no-manifest"), help: "Remove even a key the domain's installed manifest requires.")
+        var noManifest = false
 
         @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
         var words: [String] = []
@@ -23,6 +30,7 @@ extension Prefs {
             let target = try store.location.target(&rest)
             let path = try key.path(from: rest)
             let name = target.name
+            let manifest = noManifest || path == nil ? nil : try target.installedManifest()
             try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
                 guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
                 guard let path else {
@@ -33,6 +41,8 @@ extension Prefs {
                     throw PreferenceError(.notFound, "the key \(path) does not exist in \(name)")
                 }
                 try path.set(nil, in: &domain!)
+                let topKey = path.components[0]
+                try manifest?.enforce(domain![topKey], forKey: topKey)
             }
         }
     }

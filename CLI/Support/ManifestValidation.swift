@@ -12,11 +12,11 @@ struct ManifestValidation {
     /// Print problems only.
     let quiet: Bool
 
-    /// Reads the manifest at `manifestPath`.
+    /// Reads the manifest at `manifestPath`, or loads it compiled from the cache.
     ///
     /// - Throws: ``PreferenceError`` (exit 3) when it does not read or is malformed.
     init(manifestPath: String, strict: Bool, quiet: Bool) throws {
-        self.init(manifest: try Manifest(contentsOf: manifestPath), strict: strict, quiet: quiet)
+        self.init(manifest: try Manifest(contentsOf: manifestPath, cache: .fromEnvironment()), strict: strict, quiet: quiet)
     }
 
     init(manifest: Manifest, strict: Bool, quiet: Bool) {

@@ -52,6 +52,21 @@ struct ManifestStoreTests {
         }
     }
 
+    @Test func removeObjectRefusesAKeyTheManifestRequiresWithTheErrorSetThrows() throws {
+        try withScratch { scratch throws in
+            let store = try store(in: scratch, keys: Self.keys)
+            try store.set("draft", forKey: "name")
+            try store.set(14, forKey: "fontSize")
+            let before = scratch.bytes(scratch.file("home/com.example.editor.plist"))
+            let error = try #require(throws: PreferenceError.self) { try store.removeObject(forKey: "name") }
+            #expect(error.code == .manifestViolation)
+            #expect(error.message == #"key "name": is required, so it may not be removed (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#)
+            #expect(scratch.bytes(scratch.file("home/com.example.editor.plist")) == before)
+            try store.removeObject(forKey: "fontSize")
+            #expect(try store.dictionaryRepresentation() == ["fontSize": 12, "theme": "light", "name": "draft"])
+        }
+    }
+
     @Test func aMalformedInstalledManifestStopsTheStoreFromOpening() throws {
         try withScratch { scratch throws in
             let error = try #require(throws: PreferenceError.self) { try store(in: scratch, keys: [F.key("k", "colour")]) }

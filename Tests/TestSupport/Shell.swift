@@ -14,6 +14,14 @@ public enum Shell {
         fatalError("cannot find the prefs executable beside \(CommandLine.arguments[0]); set PREFS_BINARY")
     }()
 
+    /// The test process's environment, with a cache folder of the test run's own, so that the
+    /// compiled manifests prefs keeps never land in the user's `~/.cache`.
+    private static let baseEnvironment: [String: String] = {
+        var template = Array("\(NSTemporaryDirectory())/prefs-test-cache-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { fatalError("mkdtemp failed: \(String(cString: strerror(errno)))") }
+        return ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": String(cString: created)]) { $1 }
+    }()
+
     /// Runs `executable` with `arguments` and waits for it.
     ///
     /// - Parameters:
@@ -24,7 +32,7 @@ public enum Shell {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = baseEnvironment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -75,7 +83,7 @@ public enum Shell {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 }
+        process.environment = baseEnvironment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

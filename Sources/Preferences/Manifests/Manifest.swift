@@ -28,6 +28,16 @@ public struct Manifest: Sendable {
     /// The keys of the domain's root dictionary.
     public let keys: ManifestKeys
 
+    /// A manifest of these entries, as the compiled cache gives them back (``ManifestCache``).
+    init(path: String, domain: String?, title: String?, description: String?, formatVersion: Int?, keys: ManifestKeys) {
+        self.path = path
+        self.domain = domain
+        self.title = title
+        self.description = description
+        self.formatVersion = formatVersion
+        self.keys = keys
+    }
+
     /// Reads the manifest in the property list file at `path`.
     ///
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the file does not read as a
@@ -43,14 +53,15 @@ public struct Manifest: Sendable {
         }
         let reader = ManifestReader(patterns: ManifestReader.PatternCache(), place: [], keyNames: [])
         do throws(ManifestReader.Problem) {
-            guard case .dictionary(let root) = value else {
+            guard case .dictionary(let dictionary) = value else {
                 throw reader.problem("the root of a manifest must be a dictionary, not \(value.typeNameWithArticle)")
             }
+            let root = ManifestEntry(dictionary)
             self.path = path
-            domain = try reader.string("pfm_domain", in: root)
-            title = try reader.string("pfm_title", in: root)
-            description = try reader.string("pfm_description", in: root)
-            if let version = root["pfm_format_version"] {
+            domain = try reader.string(.domain, in: root)
+            title = try reader.string(.title, in: root)
+            description = try reader.string(.description, in: root)
+            if let version = root[.formatVersion] {
                 guard case .integer(let integer) = version, let number = integer.int64Value else {
                     throw reader.problem("pfm_format_version is \(version.typeNameWithArticle), not an integer", at: ["pfm_format_version"])
                 }
@@ -58,10 +69,23 @@ public struct Manifest: Sendable {
             } else {
                 formatVersion = nil
             }
-            keys = try ManifestKeys(root["pfm_subkeys"], at: reader, itemsOf: false)
+            keys = try ManifestKeys(root[.subkeys], at: reader, itemsOf: false)
         } catch {
             throw PreferenceError(.unreadable, "the manifest \(path) is malformed",
                                   diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
+        }
+    }
+
+    /// Reads the manifest in the property list file at `path`, or loads it from `cache` when
+    /// the cache holds it compiled from the file as it is now; see ``ManifestCache``.
+    ///
+    /// - Parameter cache: Where compiled manifests are kept; `nil` reads the file.
+    /// - Throws: ``PreferenceError`` as ``init(contentsOf:)`` throws it.
+    public init(contentsOf path: String, cache: ManifestCache?) throws(PreferenceError) {
+        if let cache {
+            self = try cache.manifest(contentsOf: path)
+        } else {
+            try self.init(contentsOf: path)
         }
     }
 

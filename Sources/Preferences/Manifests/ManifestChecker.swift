@@ -29,7 +29,10 @@ struct ManifestChecker {
     }
 
     private mutating func walk(_ dictionary: PropertyListDictionary, against keys: ManifestKeys) {
-        for (name, value) in dictionary {
+        // By key, then a lookup: the dictionary's own iterator is opaque to this module, and
+        // stepping through it costs several times a lookup.
+        for name in dictionary.keys {
+            guard let value = dictionary[name] else { continue }
             path.append(name)
             if let key = keys[name] {
                 walk(value, against: key)

@@ -41,36 +41,56 @@ public struct ManifestKey: Sendable {
     /// The description of every item of an array: the first of ``subkeys``.
     public var itemKey: ManifestKey? { type == .array ? subkeys.all.first : nil }
 
+    /// A key with these rules, as the compiled cache gives them back (``ManifestCache``).
+    init(name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
+         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
+         title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.allowedValues = allowedValues
+        self.isRequired = isRequired
+        self.subkeys = subkeys
+        self.minimumCount = minimumCount
+        self.maximumCount = maximumCount
+        self.title = title
+        self.description = description
+        self.isDeprecated = isDeprecated
+        self.pattern = pattern
+    }
+
     /// Reads a key's description from a manifest.
     ///
     /// - Parameters:
-    ///   - entry: The entry of `pfm_subkeys`.
+    ///   - entry: The entries of the `pfm_subkeys` item.
     ///   - reader: Reports problems at the entry's place in the manifest.
     ///   - isItem: Whether the entry describes an array's items, which need no `pfm_name`.
     /// - Throws: ``ManifestReader/Problem`` naming the key and what is wrong with it.
-    init(_ entry: PropertyListDictionary, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
+    init(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
         if isItem {
-            name = try reader.string("pfm_name", in: entry) ?? ""
+            name = try reader.string(.name, in: entry) ?? ""
         } else {
-            guard let name = try reader.string("pfm_name", in: entry) else { throw reader.problem("has no pfm_name") }
+            guard let name = try reader.string(.name, in: entry) else { throw reader.problem("has no pfm_name") }
             self.name = name
         }
         let reader = reader.naming(name, isItem: isItem)
-        guard let typeName = try reader.string("pfm_type", in: entry) else { throw reader.problem("has no pfm_type", at: []) }
+        guard let typeName = try reader.string(.type, in: entry) else { throw reader.problem("has no pfm_type", at: []) }
         guard let type = ManifestType(manifestName: typeName) else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
         self.type = type
-        title = try reader.string("pfm_title", in: entry)
-        description = try reader.string("pfm_description", in: entry)
-        isDeprecated = try reader.bool("pfm_deprecated", in: entry) ?? false
-        let requirement = try reader.string("pfm_require", in: entry)
+        title = try reader.string(.title, in: entry)
+        description = try reader.string(.description, in: entry)
+        isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
+        let requirement = try reader.string(.require, in: entry)
         isRequired = requirement == "always" || requirement == "always-nested"
-        minimum = try reader.number("pfm_range_min", in: entry, for: type)
-        maximum = try reader.number("pfm_range_max", in: entry, for: type)
-        minimumCount = try reader.count("pfm_repetition_min", in: entry, for: type)
-        maximumCount = try reader.count("pfm_repetition_max", in: entry, for: type)
-        if let format = try reader.string("pfm_format", in: entry) {
+        minimum = try reader.number(.rangeMin, in: entry, for: type)
+        maximum = try reader.number(.rangeMax, in: entry, for: type)
+        minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
+        maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        if let format = try reader.string(.format, in: entry) {
             do {
                 pattern = try reader.patterns.pattern(format)
             } catch {
@@ -79,7 +99,7 @@ public struct ManifestKey: Sendable {
         } else {
             pattern = nil
         }
-        if let list = entry["pfm_range_list"] {
+        if let list = entry[.rangeList] {
             guard case .array(let values) = list else {
                 throw reader.problem("pfm_range_list is \(list.typeNameWithArticle), not an array", at: ["pfm_range_list"])
             }
@@ -90,8 +110,8 @@ public struct ManifestKey: Sendable {
         } else {
             allowedValues = nil
         }
-        subkeys = try ManifestKeys(entry["pfm_subkeys"], at: reader, itemsOf: type == .array)
-        defaultValue = entry["pfm_default"]
+        subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
+        defaultValue = entry[.defaultValue]
         if let defaultValue {
             var checker = ManifestChecker(strict: false)
             checker.check(defaultValue, against: self, at: [name])

@@ -20,6 +20,22 @@ public struct ManifestKeys: Sendable {
         self.positions = positions
     }
 
+    /// `keys`, as the compiled cache gives them back (``ManifestCache``); `nil` when two share a
+    /// name, or an array's items have more than one description.
+    init?(_ keys: [ManifestKey], itemsOf isArray: Bool) {
+        if isArray {
+            guard keys.count <= 1 else { return nil }
+            self.init(all: keys, positions: [:])
+            return
+        }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() {
+            guard positions.updateValue(index, forKey: key.name) == nil else { return nil }
+        }
+        self.init(all: keys, positions: positions)
+    }
+
     /// Reads `pfm_subkeys`.
     ///
     /// - Parameters:
@@ -42,8 +58,9 @@ public struct ManifestKeys: Sendable {
             guard case .dictionary(let description) = entry else {
                 throw entryReader.problem("an entry of pfm_subkeys is \(entry.typeNameWithArticle), not a dictionary")
             }
-            if case .string(let name)? = description["pfm_name"], name.hasPrefix("Payload") { continue }
-            let key = try ManifestKey(description, at: entryReader, isItem: isArray)
+            let entry = ManifestEntry(description)
+            if case .string(let name)? = entry[.name], name.hasPrefix("Payload") { continue }
+            let key = try ManifestKey(entry, at: entryReader, isItem: isArray)
             if isArray {
                 keys.append(key)
                 break

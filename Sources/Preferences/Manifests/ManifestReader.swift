@@ -35,23 +35,26 @@ struct ManifestReader {
         return Problem(place: place + components, message: subject + message)
     }
 
-    /// The string under `key`, `nil` when absent.
-    func string(_ key: String, in entry: PropertyListDictionary) throws(Problem) -> String? {
-        guard let value = entry[key] else { return nil }
+    /// The string under `field`, `nil` when absent.
+    func string(_ field: ManifestEntry.Field, in entry: ManifestEntry) throws(Problem) -> String? {
+        guard let value = entry[field] else { return nil }
+        let key = field.key
         guard case .string(let string) = value else { throw problem("\(key) is \(value.typeNameWithArticle), not a string", at: [key]) }
         return string
     }
 
-    /// The Boolean under `key`, `nil` when absent.
-    func bool(_ key: String, in entry: PropertyListDictionary) throws(Problem) -> Bool? {
-        guard let value = entry[key] else { return nil }
+    /// The Boolean under `field`, `nil` when absent.
+    func bool(_ field: ManifestEntry.Field, in entry: ManifestEntry) throws(Problem) -> Bool? {
+        guard let value = entry[field] else { return nil }
+        let key = field.key
         guard case .bool(let bool) = value else { throw problem("\(key) is \(value.typeNameWithArticle), not a boolean", at: [key]) }
         return bool
     }
 
-    /// The bound under `key` of a number of type `type`: an integer, or a real for a real key.
-    func number(_ key: String, in entry: PropertyListDictionary, for type: ManifestType) throws(Problem) -> PropertyList? {
-        guard let value = entry[key] else { return nil }
+    /// The bound under `field` of a number of type `type`: an integer, or a real for a real key.
+    func number(_ field: ManifestEntry.Field, in entry: ManifestEntry, for type: ManifestType) throws(Problem) -> PropertyList? {
+        guard let value = entry[field] else { return nil }
+        let key = field.key
         guard type == .integer || type == .real else {
             throw problem("\(key) applies to numbers, but the key is \(type.nameWithArticle)", at: [key])
         }
@@ -61,9 +64,10 @@ struct ManifestReader {
         return value
     }
 
-    /// The array length under `key`, a non-negative integer.
-    func count(_ key: String, in entry: PropertyListDictionary, for type: ManifestType) throws(Problem) -> Int? {
-        guard let value = entry[key] else { return nil }
+    /// The array length under `field`, a non-negative integer.
+    func count(_ field: ManifestEntry.Field, in entry: ManifestEntry, for type: ManifestType) throws(Problem) -> Int? {
+        guard let value = entry[field] else { return nil }
+        let key = field.key
         guard type == .array else { throw problem("\(key) applies to arrays, but the key is \(type.nameWithArticle)", at: [key]) }
         guard case .integer(let integer) = value, !integer.isNegative, let count = integer.int64Value.map(Int.init) else {
             throw problem("\(key) must be an integer of 0 or more", at: [key])

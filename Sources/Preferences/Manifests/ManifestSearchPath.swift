@@ -4,19 +4,27 @@ import Glibc
 /// set, else `$XDG_DATA_HOME/prefs/manifests` (`~/.local/share` by default) and
 /// `prefs/manifests` in each of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share` by default).
 ///
-/// The manifest of a domain is the file `DOMAIN.plist` in the first folder that has one, so a
-/// user's manifest overrides the system's. Finding it costs one `stat` per folder and nothing
-/// else, so a domain without a manifest is written as fast as before.
+/// The manifest of a domain is, in the first folder that has one, the file `DOMAIN.plist`, else
+/// a file whose `pfm_domain` names the domain, so a user's manifest overrides the system's.
+/// Finding it costs a `stat` per folder and, with a ``cache``, the read of each folder's small
+/// kept index (``ManifestFolderIndex``), so a domain without a manifest is written about as fast
+/// as before; without a cache, each folder's manifests are read for their `pfm_domain` every time.
 public struct ManifestSearchPath: Sendable {
     /// The folders, searched in order.
     public let folders: [String]
+    /// Where the manifests found are kept compiled; `nil` reads each file every time.
+    public let cache: ManifestCache?
 
     /// A search path of these folders.
-    public init(folders: [String]) {
+    ///
+    /// - Parameter cache: Where the manifests found are kept compiled; `nil` for none.
+    public init(folders: [String], cache: ManifestCache? = nil) {
         self.folders = folders
+        self.cache = cache
     }
 
-    /// The search path the environment names. Relative paths are ignored, as the XDG Base
+    /// The search path the environment names, with the cache it names
+    /// (``ManifestCache/fromEnvironment()``). Relative paths are ignored, as the XDG Base
     /// Directory specification requires; so are empty ones.
     public static func fromEnvironment() -> ManifestSearchPath {
         func variable(_ name: String) -> String? {
@@ -24,7 +32,7 @@ public struct ManifestSearchPath: Sendable {
             return String(validatingCString: value)
         }
         if let list = variable("PREFS_MANIFESTS") {
-            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") })
+            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: .fromEnvironment())
         }
         var bases: [String] = []
         if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
@@ -34,16 +42,24 @@ public struct ManifestSearchPath: Sendable {
         }
         let system = variable("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/"
         bases += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return ManifestSearchPath(folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" })
+        return ManifestSearchPath(folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
+                                  cache: .fromEnvironment())
     }
 
-    /// The installed manifest file of `domain`: `DOMAIN.plist` in the first folder that has
-    /// one, or `nil`.
+    /// The installed manifest file of `domain`, or `nil`: in the first folder that has one,
+    /// `DOMAIN.plist`, else a file whose `pfm_domain` names the domain
+    /// (``ManifestFolderIndex``).
     public func file(for domain: DomainName) -> String? {
+        file(for: domain, rescanning: false)
+    }
+
+    /// The file of `domain`; `rescanning` makes each folder's index afresh, not from the cache.
+    private func file(for domain: DomainName, rescanning: Bool) -> String? {
         for folder in folders {
             let path = folder + "/" + domain.fileName
             var status = stat()
             if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { return path }
+            if let file = ManifestFolderIndex(of: folder, cache: cache, rescanning: rescanning).files[domain.rawValue] { return folder + "/" + file }
         }
         return nil
     }
@@ -51,10 +67,16 @@ public struct ManifestSearchPath: Sendable {
     /// The installed manifest of `domain`, or `nil` when none is installed.
     ///
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the manifest does not read,
-    ///   is malformed, or names another domain in `pfm_domain`.
+    ///   is malformed, or (named `DOMAIN.plist`) names another domain in `pfm_domain`.
     public func manifest(for domain: DomainName) throws(PreferenceError) -> Manifest? {
-        guard let path = file(for: domain) else { return nil }
-        let manifest = try Manifest(contentsOf: path)
+        guard var path = file(for: domain) else { return nil }
+        var manifest = try Manifest(contentsOf: path, cache: cache)
+        if manifest.domain != domain.rawValue, !path.hasSuffix("/" + domain.fileName) {
+            // Found by a kept index, but the file has been edited in place since: look again.
+            guard let found = file(for: domain, rescanning: true) else { return nil }
+            path = found
+            manifest = try Manifest(contentsOf: path, cache: cache)
+        }
         if let named = manifest.domain, named != domain.rawValue {
             throw PreferenceError(.unreadable, "the manifest \(path) describes the domain \(named) (pfm_domain), not \(domain); rename it \(named).plist")
         }

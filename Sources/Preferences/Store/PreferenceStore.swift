@@ -165,9 +165,10 @@ public final class PreferenceStore: Sendable {
 
     /// Removes the value of `key` from the store's domain.
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)``: `.manifestViolation` for a key the domain's
+    ///   ``manifest`` requires (`pfm_require`), and then nothing is written.
     public func removeObject(forKey key: String) throws(PreferenceError) {
-        try update { $0[key] = nil }
+        try set(nil, forKey: key)
     }
 
     /// Changes several values of the store's domain in one locked read-modify-write.
