@@ -1,3 +1,5 @@
+import Glibc
+
 extension BinaryPropertyListParser {
     /// What checking an object found: its kind (the marker's high nibble), its expanded weight,
     /// and where its contents lie, which for an ASCII string are its bytes.
@@ -87,7 +89,7 @@ extension BinaryPropertyListParser {
             let valueIndex = try reference(at: keysEnd + item * trailer.referenceSize)
             var isKept = false
             if let kept {
-                if let name { isKept = name.count == kept.count && name.elementsEqual(kept) } else { isKept = Array(try keyString(keyIndex).utf8) == kept }
+                if let name { isKept = kept.withUnsafeBytes { Self.bytesEqual(name, $0) } } else { isKept = Array(try keyString(keyIndex).utf8) == kept }
             }
             let entryWeight: Int
             if isKept {
@@ -109,6 +111,10 @@ extension BinaryPropertyListParser {
         }
         if !increasing { try checkDistinctKeys(start, count: count) }
         return (weight, keptValue)
+    }
+
+    private static func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// Refuses a dictionary with a repeated key, naming the first repeat as

@@ -47,8 +47,8 @@ struct BinaryPropertyListParser {
     private mutating func countReferences() {
         marks[trailer.topObject] = 1
         for index in 0..<trailer.objectCount {
-            guard let offset = try? objectOffset(index), let (kind, count, start) = try? header(at: offset),
-                  kind == 0xA || kind == 0xD,
+            guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0xA || bytes[offset] >> 4 == 0xD,
+                  let (kind, count, start) = try? header(at: offset),
                   let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
             else { continue }
             var position = start
@@ -64,8 +64,8 @@ struct BinaryPropertyListParser {
     func objectOffset(_ index: Int) throws(BinaryFormatError) -> Int {
         let entry = trailer.offsetTableOffset + index * trailer.offsetSize
         let offset = BinaryInteger64.read(bytes, at: entry, width: trailer.offsetSize)
-        guard offset >= UInt64(BinaryTrailer.header.count), offset < UInt64(trailer.offsetTableOffset) else {
-            throw BinaryFormatError("object \(index) has offset \(offset), outside the objects (\(BinaryTrailer.header.count) to \(trailer.offsetTableOffset))")
+        guard offset >= UInt64(BinaryTrailer.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
+            throw BinaryFormatError("object \(index) has offset \(offset), outside the objects (\(BinaryTrailer.headerSize) to \(trailer.offsetTableOffset))")
         }
         return Int(offset)
     }
@@ -158,7 +158,7 @@ struct BinaryPropertyListParser {
     private mutating func dictionary(_ start: Int, count: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
         let keysEnd = try range(start, count: count, width: trailer.referenceSize)
         _ = try range(keysEnd, count: count, width: trailer.referenceSize)
-        var keys: [String] = []
+        var keys: [PropertyListDictionary.ExactKey] = []
         var values: [PropertyList] = []
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
@@ -174,14 +174,14 @@ struct BinaryPropertyListParser {
             }
             let entry = try value(try reference(at: keysEnd + item * trailer.referenceSize), depth: depth + 1)
             try add(key.weight + entry.weight, to: &weight)
-            if increasing, let last = keys.last { increasing = Self.bytesIncrease(last, name) }
-            keys.append(name)
+            if increasing, let last = keys.last { increasing = Self.bytesIncrease(last.string, name) }
+            keys.append(PropertyListDictionary.ExactKey(name))
             values.append(entry.value)
         }
         if increasing { return (.dictionary(PropertyListDictionary(distinctKeys: keys, values: values)), weight) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
-        for (name, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: name) != nil {
-            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(name)\" twice")
+        for (key, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: key.string) != nil {
+            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(key.string)\" twice")
         }
         return (.dictionary(dictionary), weight)
     }

@@ -113,8 +113,8 @@ public struct PropertyListDictionary: Hashable, Sendable {
 
     /// A dictionary of `keys` and `values` in that order, the keys checked by the caller to be
     /// distinct, built without looking each one up.
-    init(distinctKeys keys: [String], values: [PropertyList]) {
-        storage = OrderedDictionary(uncheckedUniqueKeysWithValues: zip(keys.lazy.map(ExactKey.init), values))
+    init(distinctKeys keys: [ExactKey], values: [PropertyList]) {
+        storage = OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
         stamp = Self.freshStamp()
     }
 

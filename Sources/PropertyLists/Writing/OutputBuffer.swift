@@ -18,8 +18,13 @@ struct OutputBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     /// Makes room for `extra` more bytes.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard extra > capacity - count else { return }
+        if extra > capacity - count { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
         let grown = Swift.max(capacity * 2, count + extra)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         moved.update(from: base, count: count)
@@ -50,6 +55,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// Appends the UTF-8 bytes of `text`.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
