@@ -84,6 +84,23 @@ struct WriterGoldenTests {
         }
     }
 
+    @Test("Text is escaped alike wherever its characters fall, across eight-byte words and their edges")
+    func escapesTextAnywhere() throws {
+        var random = SplitMix(seed: 12)
+        let pieces = ["a", "Z", " ", "%", "'", ";", "=", "?", "&", "<", ">", "\r", "\t", "\n", "é", "\u{FFFD}", "\u{EFFF}", "😀", "~"]
+        for _ in 0..<2000 {
+            let text = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let expected = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\r", with: "&#13;")
+            let written = String(decoding: try PropertyListWriter().write(.string(text)), as: UTF8.self)
+            #expect(written.contains("<string>\(expected)</string>\n"), "\(Array(text.utf8))")
+            for bad in ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
+                let at = text.index(text.startIndex, offsetBy: Int(random.next() % UInt64(text.count + 1)))
+                #expect(throws: PropertyListError.self) { try PropertyListWriter().write(.string(text[..<at] + bad + text[at...])) }
+            }
+        }
+    }
+
     @Test("Data lines are 76 − 8 × depth columns and indented by depth tabs, depth counted up to 8 as CoreFoundation counts it")
     func wrapsDataByDepth() throws {
         var value = PropertyList.data(Array(repeating: 0xAB, count: 300))

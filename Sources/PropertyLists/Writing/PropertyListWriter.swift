@@ -196,6 +196,18 @@ public struct PropertyListWriter: Sendable {
             $0 < 0x20 || $0 == Int(UInt8(ascii: "&")) || $0 == Int(UInt8(ascii: "<")) || $0 == Int(UInt8(ascii: ">")) || $0 == 0xEF
         }
 
+        /// Whether any of the eight bytes in `word` needs a look, eight at a time: a byte below
+        /// 0x20, or one equal to `&`, `<`, `>` or 0xEF (the has-less and has-zero tests of
+        /// "Bit Twiddling Hacks", exact for the word as a whole).
+        private static func wordNeedsALook(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let control = (word &- ones &* 0x20) & ~word & highs != 0
+            return control || hasZero(word ^ (ones &* 0x26)) || hasZero(word ^ (ones &* 0x3C))
+                || hasZero(word ^ (ones &* 0x3E)) || hasZero(word ^ (ones &* 0xEF))
+        }
+
         private mutating func element(_ open: StaticString, _ close: StaticString, escaping text: String, isKey: Bool = false) throws(PropertyListError) {
             output.append(open)
             var text = text
@@ -214,6 +226,10 @@ public struct PropertyListWriter: Sendable {
                 var runStart = 0
                 var index = 0
                 while index < text.count {
+                    if text.count - index >= 8, !Self.wordNeedsALook(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                        index += 8
+                        continue
+                    }
                     let byte = text[index]
                     guard needsALook[Int(byte)] else {
                         index += 1
