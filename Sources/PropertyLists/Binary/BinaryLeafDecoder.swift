@@ -107,9 +107,18 @@ struct BinaryLeafDecoder {
     /// The bytes of an ASCII string, checked to lie before the offset table and to be below 0x80.
     func ascii(_ start: Int, _ count: Int, offset: Int) throws(BinaryFormatError) -> UnsafeRawBufferPointer {
         let text = UnsafeRawBufferPointer(rebasing: try slice(start, count, offset: offset))
-        var combined: UInt8 = 0
-        for byte in text { combined |= byte }
-        guard combined < 0x80 else {
+        // The high bits of all bytes, gathered eight at a time.
+        var combined: UInt64 = 0
+        var index = 0
+        while text.count - index >= 8 {
+            combined |= text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < text.count {
+            combined |= UInt64(text[index])
+            index += 1
+        }
+        guard combined & 0x8080_8080_8080_8080 == 0 else {
             throw BinaryFormatError("the ASCII string at offset \(offset) has a byte above 0x7F")
         }
         return text

@@ -165,7 +165,9 @@ struct BinaryPropertyListParser {
         var weight = Self.valueWeight
         // Writers that sort keys (plistlib, prefs) make them strictly increasing, which proves
         // them distinct and lets the dictionary be built without a lookup per key.
+        // ASCII keys are compared where they lie in the file.
         var increasing = true
+        var previousASCII: UnsafeRawBufferPointer?
         for item in 0..<count {
             let keyIndex = try reference(at: start + item * trailer.referenceSize)
             let key = try value(keyIndex, depth: depth + 1)
@@ -174,7 +176,15 @@ struct BinaryPropertyListParser {
             }
             let entry = try value(try reference(at: keysEnd + item * trailer.referenceSize), depth: depth + 1)
             try add(key.weight + entry.weight, to: &weight)
-            if increasing, let last = keys.last { increasing = Self.bytesIncrease(last.string, name) }
+            if increasing {
+                let ascii = asciiBytes(ofDecoded: keyIndex)
+                if let ascii, let previousASCII {
+                    increasing = Self.bytesIncrease(previousASCII, ascii)
+                } else if let last = keys.last {
+                    increasing = Self.bytesIncrease(last.string, name)
+                }
+                previousASCII = ascii
+            }
             keys.append(PropertyListDictionary.ExactKey(name))
             values.append(entry.value)
         }
@@ -184,6 +194,13 @@ struct BinaryPropertyListParser {
             throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(key.string)\" twice")
         }
         return (.dictionary(dictionary), weight)
+    }
+
+    /// The bytes of object `index`, which decoded as a string, when it is an ASCII one.
+    private func asciiBytes(ofDecoded index: Int) -> UnsafeRawBufferPointer? {
+        guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0x5,
+              let (_, count, start) = try? header(at: offset) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
     /// Whether `b`'s UTF-8 bytes sort strictly after `a`'s.
