@@ -121,6 +121,59 @@ struct BinaryReaderTests {
         #expect(error?.message.contains("has the key \"b\" twice") == true, "\(error?.message ?? "")")
     }
 
+    @Test("Reading one key builds that entry alone but refuses what a whole read refuses, with the same error",
+          arguments: golden.map(\.0) + ["crafted_forms", "crafted_widths"] + hostile.map { "Hostile/" + $0 })
+    func readsOneKeyAsAWholeReadDoes(name: String) throws {
+        try Self.expectOneKeyReadsAgree(Self.bytes(name), name: name)
+    }
+
+    @Test("Reading one key finds repeated, unsorted, UTF-16 and non-string keys, and cycles beside the key read")
+    func readsOneKeyOfCraftedDictionaries() throws {
+        let a = [0x51, UInt8(ascii: "a")], b = [0x51, UInt8(ascii: "b")], c = [0x51, UInt8(ascii: "c")]
+        let files: [[[UInt8]]] = [
+            [[0xD3, 1, 2, 3, 4, 4, 4], b, a, c, [0x09]],                     // unsorted
+            [[0xD3, 1, 2, 1, 3, 3, 3], b, a, [0x09]],                        // "b" twice, unsorted
+            [[0xD2, 1, 2, 3, 3], a, a, [0x09]],                              // "a" twice, as two objects
+            [[0xD2, 1, 1, 2, 2], [0x61, 0x00, 0xE9], [0x09]],                // "é" in UTF-16 twice
+            [[0xD2, 1, 2, 3, 3], [0x61, 0x00, 0xE9], a, [0x09]],             // "é" in UTF-16, then "a"
+            [[0xD1, 1, 2], [0x10, 5], [0x09]],                               // an integer key
+            [[0xD1, 1, 2], [0x80, 5], [0x09]],                               // a UID key
+            [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xD2, 5, 5, 3, 3], c],       // "c" twice one level down
+            [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xA1, 4]],                   // a cycle beside "a"
+            [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xA2, 3, 5], [0x00]],        // null beside "a"
+            [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0x61, 0xD8, 0x00]],          // a lone surrogate beside "a"
+            [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0x52, 0x41, 0xC3]],          // a non-ASCII byte beside "a"
+        ]
+        for (number, objects) in files.enumerated() {
+            try Self.expectOneKeyReadsAgree(Self.assemble(objects), name: "crafted \(number)")
+        }
+    }
+
+    /// Reads `bytes` whole and one key at a time (every key of a root dictionary, and keys it
+    /// lacks), and expects the same entries or the same error.
+    static func expectOneKeyReadsAgree(_ bytes: [UInt8], name: String) throws {
+        let reader = BinaryPropertyListReader()
+        let whole = Result { () throws(PropertyListError) in try reader.read(bytes, fileName: name) }
+        var keys = ["absent", "", "a", "b", "c", "é", "x", "key"]
+        if case .success(.dictionary(let root)) = whole { keys += root.keys }
+        for key in keys {
+            let one = Result { () throws(PropertyListError) in try reader.read(bytes, fileName: name, rootKey: key) }
+            if case .success(let value) = one { #expect(try PropertyListReader().read(bytes, fileName: name, rootKey: key) == value) }
+            switch (whole, one) {
+            case (.success(.dictionary(let root)), .success(let value)):
+                var expected = PropertyListDictionary()
+                expected[key] = root[key]
+                #expect(value == .dictionary(expected), "\(name), key \(key)")
+            case (.success(let root), .success(let value)):
+                #expect(value == root, "\(name), key \(key)")
+            case (.failure(let wholeError), .failure(let oneError)):
+                #expect(oneError.description == wholeError.description, "\(name), key \(key)")
+            default:
+                Issue.record("\(name), key \(key): a whole read gives \(whole), one key \(one)")
+            }
+        }
+    }
+
     /// A bplist00 file of `objects` (fewer than 256, each under 256 bytes in all), object 0 on top.
     static func assemble(_ objects: [[UInt8]]) -> [UInt8] {
         var file = Array("bplist00".utf8)

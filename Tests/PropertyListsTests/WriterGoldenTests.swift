@@ -1,6 +1,7 @@
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 /// The writer against files Python's plistlib wrote (Fixtures/make_golden.py), byte for byte.
 @Suite("Canonical writer")
@@ -62,6 +63,42 @@ struct WriterGoldenTests {
         #expect(RealFormat.string(value) == expected)
         let written = String(decoding: try PropertyListWriter().write(.real(value)), as: UTF8.self)
         #expect(written.contains("<real>\(expected)</real>\n"))
+    }
+
+    @Test("Reals spelled without printf match glibc's %.17g digit for digit, halfway cases and every magnitude included")
+    func formatsRealsAsPrintfDoes() {
+        var random = SplitMix(seed: 17)
+        var values: [Double] = [5e-324, 1e-7, 1e-6, 9.999999999999999e-6, 1e-5, 1e-4, 0.5, 2.5, 1e16, 1e17 - 1, 1e17, 1e17 + 8,
+                                9.999999999999999e16, 99999999999999999, 1.7976931348623157e308, 0x1p75, 0x1p127, 0x1p128, 3.4e38]
+        for power in -40...40 { values.append(Double(sign: .plus, exponent: power, significand: 1)); values.append(Double("1e\(power)")!) }
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: random.next()))                          // any magnitude
+            values.append(Double(random.next() % (1 << 53)) / Double(1 << 40))        // everyday reals
+            values.append(Double.random(in: 0..<1000, using: &random))                // what the benchmarks write
+            values.append(Double(Int64(bitPattern: random.next()) >> (random.next() % 64)))   // integral reals, halfway cases
+        }
+        for value in values where value.isFinite && value != 0 {
+            for signed in [value, -value] where RealFormat.string(signed) != String(format: "%.17g", signed) {
+                Issue.record("\(signed.bitPattern): \(RealFormat.string(signed)) != \(String(format: "%.17g", signed))")
+            }
+        }
+    }
+
+    @Test("Text is escaped alike wherever its characters fall, across eight-byte words and their edges")
+    func escapesTextAnywhere() throws {
+        var random = SplitMix(seed: 12)
+        let pieces = ["a", "Z", " ", "%", "'", ";", "=", "?", "&", "<", ">", "\r", "\t", "\n", "é", "\u{FFFD}", "\u{EFFF}", "😀", "~"]
+        for _ in 0..<2000 {
+            let text = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let expected = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\r", with: "&#13;")
+            let written = String(decoding: try PropertyListWriter().write(.string(text)), as: UTF8.self)
+            #expect(written.contains("<string>\(expected)</string>\n"), "\(Array(text.utf8))")
+            for bad in ["\u{1}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
+                let at = text.index(text.startIndex, offsetBy: Int(random.next() % UInt64(text.count + 1)))
+                #expect(throws: PropertyListError.self) { try PropertyListWriter().write(.string(text[..<at] + bad + text[at...])) }
+            }
+        }
     }
 
     @Test("Data lines are 76 − 8 × depth columns and indented by depth tabs, depth counted up to 8 as CoreFoundation counts it")

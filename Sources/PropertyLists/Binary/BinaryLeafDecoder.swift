@@ -21,13 +21,30 @@ struct BinaryLeafDecoder {
         case 0x2: return .real(try real(widthExponent: count, at: start, offset: offset))
         case 0x3 where marker == 0x33: return .date(try date(at: start, offset: offset))
         case 0x4: return .data(Array(try slice(start, count, offset: offset)))
-        case 0x5: return .string(try ascii(try slice(start, count, offset: offset), offset: offset))
+        case 0x5: return .string(String(decoding: try ascii(start, count, offset: offset), as: UTF8.self))
         case 0x6: return .string(try utf16(start, count: count, offset: offset))
         case 0x8: return .dictionary(["CF$UID": .integer(try uid(width: count + 1, at: start, offset: offset))])
         case 0xC:
             throw BinaryFormatError("the object at offset \(offset) is a set, which XML property lists cannot hold")
         default:
             throw BinaryFormatError("the object at offset \(offset) has the unknown marker 0x\(String(marker, radix: 16, uppercase: true))")
+        }
+    }
+
+    /// Checks the leaf as ``decode(kind:marker:count:start:offset:)`` does, with the same
+    /// errors, without building a string or data.
+    ///
+    /// - Returns: The bytes its value carries, as ``PropertyList/payloadSize`` counts them:
+    ///   the UTF-8 of a string, the bytes of data, nothing for other leaves.
+    func check(kind: UInt8, marker: UInt8, count: Int, start: Int, offset: Int) throws(BinaryFormatError) -> Int {
+        switch kind {
+        case 0x4: return try slice(start, count, offset: offset).count
+        case 0x5: return try ascii(start, count, offset: offset).count
+        case 0x6:
+            var utf8Count = 0
+            try forEachScalar(ofUTF16At: start, count: count, offset: offset) { utf8Count += UTF8.width($0) }
+            return utf8Count
+        default: return try decode(kind: kind, marker: marker, count: count, start: start, offset: offset).payloadSize
         }
     }
 
@@ -87,33 +104,62 @@ struct BinaryLeafDecoder {
         return date
     }
 
-    private func ascii(_ slice: Slice<UnsafeRawBufferPointer>, offset: Int) throws(BinaryFormatError) -> String {
-        guard slice.allSatisfy({ $0 < 0x80 }) else {
+    /// The bytes of an ASCII string, checked to lie before the offset table and to be below 0x80.
+    func ascii(_ start: Int, _ count: Int, offset: Int) throws(BinaryFormatError) -> UnsafeRawBufferPointer {
+        let text = UnsafeRawBufferPointer(rebasing: try slice(start, count, offset: offset))
+        // The high bits of all bytes, gathered eight at a time.
+        var combined: UInt64 = 0
+        var index = 0
+        while text.count - index >= 8 {
+            combined |= text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < text.count {
+            combined |= UInt64(text[index])
+            index += 1
+        }
+        guard combined & 0x8080_8080_8080_8080 == 0 else {
             throw BinaryFormatError("the ASCII string at offset \(offset) has a byte above 0x7F")
         }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: slice), as: UTF8.self)
+        return text
     }
 
     /// A UTF-16BE string of `count` code units; a lone surrogate is an error.
     private func utf16(_ start: Int, count: Int, offset: Int) throws(BinaryFormatError) -> String {
+        var scalars = String.UnicodeScalarView()
+        try forEachScalar(ofUTF16At: start, count: count, offset: offset) { scalars.append($0) }
+        return String(scalars)
+    }
+
+    /// Calls `body` with each scalar of the UTF-16BE string of `count` code units at `start`,
+    /// after checking that it lies before the offset table; a lone surrogate is an error.
+    private func forEachScalar(ofUTF16At start: Int, count: Int, offset: Int,
+                               _ body: (Unicode.Scalar) -> Void) throws(BinaryFormatError) {
         guard count <= (objectsEnd - start) / 2 else {
             throw BinaryFormatError("the UTF-16 string at offset \(offset) claims \(count) code units, more than the bytes before the offset table")
         }
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
-        for position in stride(from: start, to: start + 2 * count, by: 2) {
-            units.append(UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1]))
-        }
-        var scalars = String.UnicodeScalarView()
+        var units = BigEndianUnits(bytes: bytes, position: start, end: start + 2 * count)
         var decoder = UTF16()
-        var iterator = units.makeIterator()
         while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: return String(scalars)
+            switch decoder.decode(&units) {
+            case .scalarValue(let scalar): body(scalar)
+            case .emptyInput: return
             case .error:
                 throw BinaryFormatError("the UTF-16 string at offset \(offset) has a lone surrogate, which is not text")
             }
+        }
+    }
+
+    /// The code units of a UTF-16BE string, read from the file as the decoder asks for them.
+    private struct BigEndianUnits: IteratorProtocol {
+        let bytes: UnsafeRawBufferPointer
+        var position: Int
+        let end: Int
+
+        mutating func next() -> UInt16? {
+            guard position < end else { return nil }
+            defer { position += 2 }
+            return UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
         }
     }
 

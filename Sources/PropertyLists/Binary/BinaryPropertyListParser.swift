@@ -12,17 +12,19 @@ import Glibc
 /// time and memory linear in the file, so that no value read here is beyond what the writers
 /// can write.
 struct BinaryPropertyListParser {
-    private let bytes: UnsafeRawBufferPointer
-    private let trailer: BinaryTrailer
+    let bytes: UnsafeRawBufferPointer
+    let trailer: BinaryTrailer
     /// Per object: how often it is referenced (saturating at 2) in the low bits, and whether it
     /// is on the path being decoded in ``onPathFlag``.
-    private var marks: [UInt8]
+    var marks: [UInt8]
     /// Decoded objects that more than one reference names, with their expanded weights.
     private var shared: [Int: (value: PropertyList, weight: Int)] = [:]
+    /// Objects that more than one reference names, checked without being built.
+    var checkedShared: [Int: Checked] = [:]
 
-    private static let onPathFlag: UInt8 = 0x80
+    static let onPathFlag: UInt8 = 0x80
     /// The weight of one value: the bytes of `<true/>` and a newline.
-    private static let valueWeight = 8
+    static let valueWeight = 8
     private static let uidKey = "CF$UID"
     /// Seconds from 1970-01-01 to 2001-01-01, the epoch of binary property list dates.
     static let epochOffset: Int64 = 978_307_200
@@ -45,8 +47,8 @@ struct BinaryPropertyListParser {
     private mutating func countReferences() {
         marks[trailer.topObject] = 1
         for index in 0..<trailer.objectCount {
-            guard let offset = try? objectOffset(index), let (kind, count, start) = try? header(at: offset),
-                  kind == 0xA || kind == 0xD,
+            guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0xA || bytes[offset] >> 4 == 0xD,
+                  let (kind, count, start) = try? header(at: offset),
                   let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
             else { continue }
             var position = start
@@ -59,17 +61,17 @@ struct BinaryPropertyListParser {
     }
 
     /// The offset of object `index`, checked to lie between the header and the offset table.
-    private func objectOffset(_ index: Int) throws(BinaryFormatError) -> Int {
+    func objectOffset(_ index: Int) throws(BinaryFormatError) -> Int {
         let entry = trailer.offsetTableOffset + index * trailer.offsetSize
         let offset = BinaryInteger64.read(bytes, at: entry, width: trailer.offsetSize)
-        guard offset >= UInt64(BinaryTrailer.header.count), offset < UInt64(trailer.offsetTableOffset) else {
-            throw BinaryFormatError("object \(index) has offset \(offset), outside the objects (\(BinaryTrailer.header.count) to \(trailer.offsetTableOffset))")
+        guard offset >= UInt64(BinaryTrailer.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
+            throw BinaryFormatError("object \(index) has offset \(offset), outside the objects (\(BinaryTrailer.headerSize) to \(trailer.offsetTableOffset))")
         }
         return Int(offset)
     }
 
     /// The end of `count` items of `width` bytes from `start`, checked to stay before the offset table.
-    private func range(_ start: Int, count: Int, width: Int) throws(BinaryFormatError) -> Int {
+    func range(_ start: Int, count: Int, width: Int) throws(BinaryFormatError) -> Int {
         let room = trailer.offsetTableOffset - start
         guard count <= room / width else {
             throw BinaryFormatError("an object at offset \(start) claims \(count) items of \(width) bytes, more than the \(room) bytes before the offset table")
@@ -79,7 +81,7 @@ struct BinaryPropertyListParser {
 
     /// An object's marker, split into its kind (high nibble) and count (low nibble, or the
     /// integer that follows when the nibble is 0xF), and where its contents start.
-    private func header(at offset: Int) throws(BinaryFormatError) -> (kind: UInt8, count: Int, start: Int) {
+    func header(at offset: Int) throws(BinaryFormatError) -> (kind: UInt8, count: Int, start: Int) {
         let marker = bytes[offset]
         let kind = marker >> 4
         let nibble = Int(marker & 0x0F)
@@ -97,7 +99,7 @@ struct BinaryPropertyListParser {
         return (kind, Int(length), start)
     }
 
-    private mutating func value(_ index: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
+    mutating func value(_ index: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
         let isShared = marks[index] & 0x7F >= 2
         if isShared, let reused = shared[index] { return reused }
         guard marks[index] & Self.onPathFlag == 0 else {
@@ -123,7 +125,7 @@ struct BinaryPropertyListParser {
         return decoded
     }
 
-    private func reference(at position: Int) throws(BinaryFormatError) -> Int {
+    func reference(at position: Int) throws(BinaryFormatError) -> Int {
         let reference = BinaryInteger64.read(bytes, at: position, width: trailer.referenceSize)
         guard reference < UInt64(trailer.objectCount) else {
             throw BinaryFormatError("the reference at offset \(position) names object \(reference), but there are \(trailer.objectCount)")
@@ -131,7 +133,7 @@ struct BinaryPropertyListParser {
         return Int(reference)
     }
 
-    private func add(_ weight: Int, to total: inout Int) throws(BinaryFormatError) {
+    func add(_ weight: Int, to total: inout Int) throws(BinaryFormatError) {
         total += weight
         guard total <= PropertyListLimits.maxInputSize else {
             throw BinaryFormatError("the value expands to more than \(PropertyListLimits.maxInputSize) bytes as XML (shared references multiply it); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes", code: .tooLarge)
@@ -156,14 +158,16 @@ struct BinaryPropertyListParser {
     private mutating func dictionary(_ start: Int, count: Int, depth: Int) throws(BinaryFormatError) -> (value: PropertyList, weight: Int) {
         let keysEnd = try range(start, count: count, width: trailer.referenceSize)
         _ = try range(keysEnd, count: count, width: trailer.referenceSize)
-        var keys: [String] = []
+        var keys: [PropertyListDictionary.ExactKey] = []
         var values: [PropertyList] = []
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
         var weight = Self.valueWeight
         // Writers that sort keys (plistlib, prefs) make them strictly increasing, which proves
         // them distinct and lets the dictionary be built without a lookup per key.
+        // ASCII keys are compared where they lie in the file.
         var increasing = true
+        var previousASCII: UnsafeRawBufferPointer?
         for item in 0..<count {
             let keyIndex = try reference(at: start + item * trailer.referenceSize)
             let key = try value(keyIndex, depth: depth + 1)
@@ -172,28 +176,44 @@ struct BinaryPropertyListParser {
             }
             let entry = try value(try reference(at: keysEnd + item * trailer.referenceSize), depth: depth + 1)
             try add(key.weight + entry.weight, to: &weight)
-            if increasing, let last = keys.last { increasing = Self.bytesIncrease(last, name) }
-            keys.append(name)
+            if increasing {
+                let ascii = asciiBytes(ofDecoded: keyIndex)
+                if let ascii, let previousASCII {
+                    increasing = Self.bytesIncrease(previousASCII, ascii)
+                } else if let last = keys.last {
+                    increasing = Self.bytesIncrease(last.string, name)
+                }
+                previousASCII = ascii
+            }
+            keys.append(PropertyListDictionary.ExactKey(name))
             values.append(entry.value)
         }
         if increasing { return (.dictionary(PropertyListDictionary(distinctKeys: keys, values: values)), weight) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
-        for (name, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: name) != nil {
-            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(name)\" twice")
+        for (key, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: key.string) != nil {
+            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(key.string)\" twice")
         }
         return (.dictionary(dictionary), weight)
+    }
+
+    /// The bytes of object `index`, which decoded as a string, when it is an ASCII one.
+    private func asciiBytes(ofDecoded index: Int) -> UnsafeRawBufferPointer? {
+        guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0x5,
+              let (_, count, start) = try? header(at: offset) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
     /// Whether `b`'s UTF-8 bytes sort strictly after `a`'s.
     private static func bytesIncrease(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
-                return order != 0 ? order < 0 : left.count < right.count
-            }
-        }
+        return a.withUTF8 { left in b.withUTF8 { right in bytesIncrease(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
+    }
+
+    /// Whether the bytes of `b` sort strictly after those of `a`.
+    static func bytesIncrease(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let common = min(left.count, right.count)
+        let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        return order != 0 ? order < 0 : left.count < right.count
     }
 
     static func article(_ word: String) -> String {

@@ -33,13 +33,31 @@ public struct BinaryPropertyListReader: Sendable {
         }.get()
     }
 
-    private static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?) throws(PropertyListError) -> PropertyList {
+    /// Parses a binary property list but builds, of a root dictionary, only the entry under
+    /// `rootKey`; a root of another type is built whole.
+    ///
+    /// Every object is checked all the same, in the same order, so a file that
+    /// ``read(_:fileName:)`` refuses is refused here too, with the same error; only the time and
+    /// memory of building values that nobody asked for are saved.
+    ///
+    /// - Returns: The root value: a dictionary holding at most the entry for `rootKey`, or the
+    ///   whole root when it is not a dictionary.
+    /// - Throws: ``PropertyListError`` as ``read(_:fileName:)`` does.
+    /// - Complexity: O(*n*) in the size of the file.
+    public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
+        try bytes.withBytes { buffer in
+            Result { () throws(PropertyListError) in try Self.parse(buffer, fileName: fileName, rootKey: rootKey) }
+        }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {
         guard bytes.count <= PropertyListLimits.maxInputSize else {
             throw PropertyListError(.tooLarge, file: fileName,
                 "the file is \(bytes.count) bytes; prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
         }
         do throws(BinaryFormatError) {
             var parser = try BinaryPropertyListParser(bytes)
+            if let rootKey { return try parser.parse(keeping: rootKey) }
             return try parser.parse()
         } catch {
             throw PropertyListError(error.code, file: fileName, "binary property list: " + error.message)

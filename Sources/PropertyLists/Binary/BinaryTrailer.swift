@@ -21,6 +21,8 @@ struct BinaryTrailer {
     static let size = 32
     /// The magic number and version every file starts with.
     static let header = Array("bplist00".utf8)
+    /// The length of ``header``, a constant where the array would be looked up.
+    static let headerSize = 8
 
     /// Reads and checks the trailer of `bytes`.
     ///

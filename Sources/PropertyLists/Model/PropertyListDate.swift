@@ -57,28 +57,36 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
 
     /// The date as a property list spells it: `YYYY-MM-DDTHH:MM:SSZ`.
     public var iso8601: String {
-        var bytes: [UInt8] = []
-        appendISO8601(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: Self.iso8601Count) { writeISO8601(to: $0.baseAddress!) }
     }
 
-    /// Appends ``iso8601`` to `bytes` without building a string.
-    func appendISO8601(to bytes: inout [UInt8]) {
-        func append(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
+    /// The length of ``iso8601``.
+    static let iso8601Count = 20
+
+    /// Writes ``iso8601`` at `output`, which has room for ``iso8601Count`` bytes, without
+    /// building a string.
+    ///
+    /// - Returns: ``iso8601Count``.
+    func writeISO8601(to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var out = output
+        func put(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
             var divisor = digits == 4 ? 1000 : 10
             while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+                out.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10)
+                out += 1
                 divisor /= 10
             }
-            bytes.append(UInt8(ascii: separator))
+            out.pointee = UInt8(ascii: separator)
+            out += 1
         }
         let c = components
-        append(c.year, digits: 4, then: "-")
-        append(c.month, digits: 2, then: "-")
-        append(c.day, digits: 2, then: "T")
-        append(c.hour, digits: 2, then: ":")
-        append(c.minute, digits: 2, then: ":")
-        append(c.second, digits: 2, then: "Z")
+        put(c.year, digits: 4, then: "-")
+        put(c.month, digits: 2, then: "-")
+        put(c.day, digits: 2, then: "T")
+        put(c.hour, digits: 2, then: ":")
+        put(c.minute, digits: 2, then: ":")
+        put(c.second, digits: 2, then: "Z")
+        return out - output
     }
 
     public static func < (lhs: PropertyListDate, rhs: PropertyListDate) -> Bool {

@@ -113,8 +113,8 @@ public struct PropertyListDictionary: Hashable, Sendable {
 
     /// A dictionary of `keys` and `values` in that order, the keys checked by the caller to be
     /// distinct, built without looking each one up.
-    init(distinctKeys keys: [String], values: [PropertyList]) {
-        storage = OrderedDictionary(uncheckedUniqueKeysWithValues: zip(keys.lazy.map(ExactKey.init), values))
+    init(distinctKeys keys: [ExactKey], values: [PropertyList]) {
+        storage = OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
         stamp = Self.freshStamp()
     }
 
@@ -165,7 +165,7 @@ public struct PropertyListDictionary: Hashable, Sendable {
     ///   canonical file holds them.
     func sortedPositions() -> [Int] {
         var order = Array(storage.keys.indices)
-        guard order.count > 1 else { return order }
+        guard order.count > 1, !keysIncreaseByBytes() else { return order }
         // UTF-8 byte order is UTF-16 order unless one key has a character from U+E000 through
         // U+FFFF (lead bytes EE, EF) where another has one beyond U+FFFF: without those lead
         // bytes, the cheaper byte comparison gives the same order. The keys' bytes go end to end
@@ -185,16 +185,33 @@ public struct PropertyListDictionary: Hashable, Sendable {
         } else {
             bytes.withUnsafeBufferPointer { bytes in
                 ranges.withUnsafeBufferPointer { ranges in
-                    order.sort { Self.bytesPrecede(bytes, ranges[$0], ranges[$1]) }
+                    order.sort { Self.bytesPrecede(UnsafeBufferPointer(rebasing: bytes[ranges[$0]]), UnsafeBufferPointer(rebasing: bytes[ranges[$1]])) }
                 }
             }
         }
         return order
     }
 
-    private static func bytesPrecede(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    /// Whether the keys, in the order they were added, have none of the lead bytes from EE up
+    /// and each sorts strictly after the one before by bytes: the order of a canonical file,
+    /// which reading it keeps, found in one pass without copying the keys out.
+    private func keysIncreaseByBytes() -> Bool {
+        var previous = storage.keys[0].string
+        guard previous.utf8.allSatisfy({ $0 < 0xEE }) else { return false }
+        for key in storage.keys.dropFirst() {
+            var key = key.string
+            let increases = previous.withUTF8 { a in
+                key.withUTF8 { b in !b.contains(where: { $0 >= 0xEE }) && Self.bytesPrecede(a, b) }
+            }
+            guard increases else { return false }
+            previous = key
+        }
+        return true
+    }
+
+    private static func bytesPrecede(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = Swift.min(a.count, b.count)
-        let order = common == 0 ? 0 : memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, common)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
         return order != 0 ? order < 0 : a.count < b.count
     }
 

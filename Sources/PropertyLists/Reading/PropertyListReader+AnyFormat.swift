@@ -85,12 +85,15 @@ extension PropertyListReader {
         value(try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
     }
 
-    /// The binary file behind an XML parse that found one, read whole; `nil` when the parse
-    /// failed for another reason, or the input was standard input and cannot be read again.
-    func binaryFallback(after error: PropertyListError, path: String, fileName: String) throws(PropertyListError) -> PropertyList? {
+    /// The binary file behind an XML parse that found one, read whole (of a root dictionary,
+    /// only the entry under `rootKey` built, when one is given); `nil` when the parse failed for
+    /// another reason, or the input was standard input and cannot be read again.
+    func binaryFallback(after error: PropertyListError, path: String, fileName: String,
+                        rootKey: String? = nil) throws(PropertyListError) -> PropertyList? {
         guard error.code == .unsupportedFormat, path != "-" else { return nil }
         let bytes = try FileBytes.read(path, displayName: fileName)
         guard PropertyListFormat(sniffing: bytes) == .binary else { return nil }
+        if let rootKey { return try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey) }
         return try BinaryPropertyListReader().read(bytes, fileName: fileName)
     }
 }

@@ -35,7 +35,7 @@ public struct PropertyListReader: Sendable {
     /// under `rootKey`; see ``read(contentsOf:fileName:rootKey:)``.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
         if PropertyListFormat(sniffing: bytes) == .binary {
-            return Self.keeping(rootKey, of: try BinaryPropertyListReader().read(bytes, fileName: fileName))
+            return try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey)
         }
         let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
         return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: retention) }.get())
@@ -79,8 +79,8 @@ public struct PropertyListReader: Sendable {
         switch XMLPropertyListParser.parse(contentsOf: path, fileName: name, retention: retention) {
         case .success(let parsed): return value(parsed)
         case .failure(let error):
-            guard let binary = try binaryFallback(after: error, path: path, fileName: name) else { throw error }
-            return Self.keeping(rootKey, of: binary)
+            guard let binary = try binaryFallback(after: error, path: path, fileName: name, rootKey: rootKey) else { throw error }
+            return binary
         }
     }
 
@@ -124,7 +124,9 @@ public struct PropertyListReader: Sendable {
         case .failure(let error):
             guard error.code == .unsupportedFormat, lseek(descriptor, 0, SEEK_SET) == 0 else { throw error }
             let bytes = try FileBytes.read(descriptor: descriptor, displayName: fileName)
-            guard anyFormat || PropertyListFormat(sniffing: bytes) == .binary else { throw error }
+            let isBinary = PropertyListFormat(sniffing: bytes) == .binary
+            guard anyFormat || isBinary else { throw error }
+            if isBinary, let rootKey { return (try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey), .binary) }
             let (root, format) = try read(anyFormat: bytes, fileName: fileName)
             return (rootKey.map { Self.keeping($0, of: root) } ?? root, format)
         }

@@ -19,13 +19,13 @@ public struct PropertyListWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
-    private static let header = Array("""
+    private static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
-        """.utf8)
-    private static let footer = Array("</plist>\n".utf8)
+        """
+    private static let footer: StaticString = "</plist>\n"
 
     /// The canonical XML form of `value`.
     ///
@@ -64,25 +64,24 @@ public struct PropertyListWriter: Sendable {
     /// How many bytes the writer gathers before it hands them out.
     public static let pieceSize = 64 << 10
 
-    private struct Encoder {
+    private struct Encoder: ~Copyable {
         /// Where pieces go.
         let emit: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
         /// The bytes not yet handed out.
-        var output: [UInt8] = []
+        var output = OutputBuffer(capacity: PropertyListWriter.pieceSize + PropertyListWriter.pieceSize / 4)
         /// The bytes handed out so far.
         var emitted = 0
         var path: [String] = []
 
         init(emit: @escaping (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) {
             self.emit = emit
-            output.reserveCapacity(PropertyListWriter.pieceSize + PropertyListWriter.pieceSize / 4)
         }
 
         /// The whole document: header, `value` and footer, the last piece handed out.
         mutating func document(_ value: PropertyList) throws(PropertyListError) {
-            output.append(contentsOf: PropertyListWriter.header)
+            output.append(PropertyListWriter.header)
             try append(value, depth: 0)
-            output.append(contentsOf: PropertyListWriter.footer)
+            output.append(PropertyListWriter.footer)
             try handOut()
         }
 
@@ -94,10 +93,9 @@ public struct PropertyListWriter: Sendable {
                 throw PropertyListError(.tooLarge,
                     "in canonical form (tab-indented, as a Mac writes it) the property list would be more than 64 MiB (\(PropertyListLimits.maxInputSize) bytes), the most prefs writes or reads (\(size) bytes so far)")
             }
-            // withUnsafeBytes rethrows untyped errors; the Result keeps the type.
-            try output.withUnsafeBytes { bytes in Result { () throws(PropertyListError) in try emit(bytes) } }.get()
+            try output.withBytes(emit)
             emitted = size
-            output.removeAll(keepingCapacity: true)
+            output.removeAll()
         }
 
         mutating func append(_ value: PropertyList, depth: Int) throws(PropertyListError) {
@@ -105,52 +103,54 @@ public struct PropertyListWriter: Sendable {
             indent(depth)
             switch value {
             case .string(let string):
-                try element("string", escaping: string, depth: depth)
+                try element("<string>", "</string>\n", escaping: string)
             case .integer(let integer):
-                element("integer", raw: integer.description)
+                output.append("<integer>")
+                output.write(upTo: 21) { Self.write(integer, to: $0) }
+                output.append("</integer>\n")
             case .real(let real):
-                open("real")
-                RealFormat.append(real, to: &output)
-                close("real")
+                output.append("<real>")
+                output.write(upTo: RealFormat.maxCount) { RealFormat.write(real, to: $0) }
+                output.append("</real>\n")
             case .bool(let bool):
-                output.append(contentsOf: (bool ? "<true/>\n" : "<false/>\n").utf8)
+                output.append(bool ? "<true/>\n" : "<false/>\n")
             case .date(let date):
-                open("date")
-                date.appendISO8601(to: &output)
-                close("date")
+                output.append("<date>")
+                output.write(upTo: PropertyListDate.iso8601Count) { date.writeISO8601(to: $0) }
+                output.append("</date>\n")
             case .data(let bytes):
                 appendData(bytes, depth: depth)
             case .array(let elements):
                 try checkDepth(depth)
                 guard !elements.isEmpty else {
-                    output.append(contentsOf: "<array/>\n".utf8)
+                    output.append("<array/>\n")
                     return
                 }
-                output.append(contentsOf: "<array>\n".utf8)
+                output.append("<array>\n")
                 for (index, element) in elements.enumerated() {
                     path.append(String(index))
                     try append(element, depth: depth + 1)
                     path.removeLast()
                 }
                 indent(depth)
-                output.append(contentsOf: "</array>\n".utf8)
+                output.append("</array>\n")
             case .dictionary(let dictionary):
                 try checkDepth(depth)
                 guard !dictionary.isEmpty else {
-                    output.append(contentsOf: "<dict/>\n".utf8)
+                    output.append("<dict/>\n")
                     return
                 }
-                output.append(contentsOf: "<dict>\n".utf8)
+                output.append("<dict>\n")
                 for position in dictionary.sortedPositions() {
                     let (key, element) = dictionary.entry(at: position)
                     path.append(key)
                     indent(depth + 1)
-                    try self.element("key", escaping: key, depth: depth + 1, isKey: true)
+                    try self.element("<key>", "</key>\n", escaping: key, isKey: true)
                     try append(element, depth: depth + 1)
                     path.removeLast()
                 }
                 indent(depth)
-                output.append(contentsOf: "</dict>\n".utf8)
+                output.append("</dict>\n")
             }
         }
 
@@ -166,67 +166,96 @@ public struct PropertyListWriter: Sendable {
         }
 
         private mutating func indent(_ depth: Int) {
-            output.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
+            output.append(repeating: UInt8(ascii: "\t"), count: depth)
         }
 
-        private mutating func open(_ name: StaticString) {
-            output.append(UInt8(ascii: "<"))
-            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            output.append(UInt8(ascii: ">"))
+        /// Writes the decimal digits of `integer` at `output`, which has room for 21 bytes.
+        private static func write(_ integer: PropertyListInteger, to output: UnsafeMutablePointer<UInt8>) -> Int {
+            var digits = 1
+            var rest = integer.magnitude
+            while rest >= 10 {
+                digits += 1
+                rest /= 10
+            }
+            var out = output
+            if integer.isNegative {
+                out.pointee = UInt8(ascii: "-")
+                out += 1
+            }
+            rest = integer.magnitude
+            for index in (0..<digits).reversed() {
+                out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            return out + digits - output
         }
 
-        private mutating func close(_ name: StaticString) {
-            output.append(contentsOf: "</".utf8)
-            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            output.append(contentsOf: ">\n".utf8)
+        /// Which bytes text cannot be copied with unchanged: control characters, `&`, `<`, `>`,
+        /// and 0xEF, which starts U+FFFE and U+FFFF.
+        private static let needsALook: [Bool] = (0...255).map {
+            $0 < 0x20 || $0 == Int(UInt8(ascii: "&")) || $0 == Int(UInt8(ascii: "<")) || $0 == Int(UInt8(ascii: ">")) || $0 == 0xEF
         }
 
-        private mutating func element(_ name: StaticString, raw text: String) {
-            open(name)
-            output.append(contentsOf: text.utf8)
-            close(name)
+        /// Whether any of the eight bytes in `word` needs a look, eight at a time: a byte below
+        /// 0x20, or one equal to `&`, `<`, `>` or 0xEF (the has-less and has-zero tests of
+        /// "Bit Twiddling Hacks", exact for the word as a whole).
+        private static func wordNeedsALook(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let control = (word &- ones &* 0x20) & ~word & highs != 0
+            return control || hasZero(word ^ (ones &* 0x26)) || hasZero(word ^ (ones &* 0x3C))
+                || hasZero(word ^ (ones &* 0x3E)) || hasZero(word ^ (ones &* 0xEF))
         }
 
-        private mutating func element(_ name: StaticString, escaping text: String, depth: Int, isKey: Bool = false) throws(PropertyListError) {
-            open(name)
+        private mutating func element(_ open: StaticString, _ close: StaticString, escaping text: String, isKey: Bool = false) throws(PropertyListError) {
+            output.append(open)
             var text = text
-            // Most text needs no escaping: copy it whole when no byte needs a second look.
-            let copied = text.withUTF8 { buffer in
-                guard !buffer.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == 0xEF })
-                else { return false }
-                output.append(contentsOf: buffer)
-                return true
+            if let character = text.withUTF8({ appendEscaped(UnsafeRawBufferPointer($0)) }) {
+                throw unrepresentable(character, isKey: isKey)
             }
-            if copied {
-                close(name)
-                return
-            }
-            var bytes = text.utf8.makeIterator()
-            while let byte = bytes.next() {
-                switch byte {
-                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-                case 0x0D: output.append(contentsOf: "&#13;".utf8)
-                case 0x09, 0x0A: output.append(byte)
-                case 0..<0x20:
-                    throw unrepresentable("U+" + String(UInt32(byte), radix: 16, uppercase: true).leftPadded(4), isKey: isKey)
-                case 0xEF:
-                    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
-                    output.append(byte)
-                    if let second = bytes.next() {
-                        output.append(second)
-                        if let third = bytes.next() {
-                            if second == 0xBF && (third == 0xBE || third == 0xBF) {
-                                throw unrepresentable(third == 0xBE ? "U+FFFE" : "U+FFFF", isKey: isKey)
-                            }
-                            output.append(third)
-                        }
+            output.append(close)
+        }
+
+        /// Appends `text` with `&`, `<`, `>` and carriage returns escaped, copying the runs
+        /// between them whole.
+        ///
+        /// - Returns: The name of a character XML 1.0 cannot carry, where the text holds one.
+        private mutating func appendEscaped(_ text: UnsafeRawBufferPointer) -> String? {
+            Self.needsALook.withUnsafeBufferPointer { needsALook in
+                var runStart = 0
+                var index = 0
+                while index < text.count {
+                    if text.count - index >= 8, !Self.wordNeedsALook(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                        index += 8
+                        continue
                     }
-                default: output.append(byte)
+                    let byte = text[index]
+                    guard needsALook[Int(byte)] else {
+                        index += 1
+                        continue
+                    }
+                    output.append(UnsafeRawBufferPointer(rebasing: text[runStart..<index]))
+                    switch byte {
+                    case UInt8(ascii: "&"): output.append("&amp;")
+                    case UInt8(ascii: "<"): output.append("&lt;")
+                    case UInt8(ascii: ">"): output.append("&gt;")
+                    case 0x0D: output.append("&#13;")
+                    case 0x09, 0x0A, 0xEF:
+                        // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
+                        if byte == 0xEF, index + 2 < text.count, text[index + 1] == 0xBF, text[index + 2] & 0xFE == 0xBE {
+                            return text[index + 2] == 0xBE ? "U+FFFE" : "U+FFFF"
+                        }
+                        output.append(byte)
+                    default:
+                        return "U+" + String(UInt32(byte), radix: 16, uppercase: true).leftPadded(4)
+                    }
+                    index += 1
+                    runStart = index
                 }
+                output.append(UnsafeRawBufferPointer(rebasing: text[runStart...]))
+                return nil
             }
-            close(name)
         }
 
         private func unrepresentable(_ character: String, isKey: Bool) -> PropertyListError {
@@ -243,20 +272,27 @@ public struct PropertyListWriter: Sendable {
             }.joined()
         }
 
+        /// Base64 lines of at most 76 − 8 × depth columns, at most 8 tabs in, as CoreFoundation
+        /// caps both.
         private mutating func appendData(_ bytes: [UInt8], depth: Int) {
-            output.append(contentsOf: "<data>\n".utf8)
-            let columns = 76 - 8 * min(depth, 8)
-            let bytesPerLine = columns / 4 * 3
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + bytesPerLine, bytes.count)
-                indent(min(depth, 8))
-                Base64.encode(bytes[start..<end], into: &output)
-                output.append(UInt8(ascii: "\n"))
-                start = end
+            output.append("<data>\n")
+            let lineDepth = min(depth, 8)
+            let bytesPerLine = (76 - 8 * lineDepth) / 4 * 3
+            bytes.withUnsafeBytes { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let line = UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + bytesPerLine, bytes.count)])
+                    output.write(upTo: lineDepth + Base64.encodedCount(line.count) + 1) { out in
+                        out.initialize(repeating: UInt8(ascii: "\t"), count: lineDepth)
+                        let count = lineDepth + Base64.encode(line, to: out + lineDepth)
+                        out[count] = UInt8(ascii: "\n")
+                        return count + 1
+                    }
+                    start += line.count
+                }
             }
             indent(depth)
-            output.append(contentsOf: "</data>\n".utf8)
+            output.append("</data>\n")
         }
     }
 }

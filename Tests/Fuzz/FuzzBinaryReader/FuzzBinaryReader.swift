@@ -1,7 +1,8 @@
 import PropertyLists
 
 /// libFuzzer entry point: any bytes either read as a binary property list or are refused with
-/// an error naming the input; what reads must write in binary (or be refused as too large),
+/// an error naming the input, and reading one key of the root agrees (the same entry, or the
+/// same error); what reads must write in binary (or be refused as too large),
 /// read back equal, and write byte-identically again. Inputs start with `bplist00` half the
 /// time, so the fuzzer spends its effort past the magic number.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,7 +16,20 @@ public func fuzzBinaryReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         value = try reader.read(bytes, fileName: "fuzz")
     } catch {
         precondition(error.description.hasPrefix("fuzz: error: binary property list: "), "an error that does not name the input: \(error)")
+        let oneKey = Result { () throws(PropertyListError) in try reader.read(bytes, fileName: "fuzz", rootKey: "a") }
+        guard case .failure(let oneKeyError) = oneKey, oneKeyError.description == error.description else {
+            preconditionFailure("reading one key does not fail as reading the whole file does: \(oneKey), not \(error)")
+        }
         return 0
+    }
+    for key in (value.dictionaryValue?.keys.prefix(2) ?? []) + ["a"] {
+        var expected = value
+        if let root = value.dictionaryValue {
+            var kept = PropertyListDictionary()
+            kept[key] = root[key]
+            expected = .dictionary(kept)
+        }
+        precondition((try? reader.read(bytes, fileName: "fuzz", rootKey: key)) == expected, "reading one key differs from the whole read")
     }
     // A graph of shared references can expand to millions of values; the unit tests cover
     // writing those, the fuzzer keeps to values it can write in a few milliseconds.
