@@ -1,3 +1,4 @@
+import Preferences
 import Synchronization
 import SystemPackage
 
@@ -21,7 +22,7 @@ enum Output {
     /// Writes `line` and a newline to standard error at once; a failure is dropped, as there is
     /// nowhere left to report it.
     static func error(_ line: String) {
-        _ = try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
+        try? FileDescriptor.standardError.write(all: Array((line + "\n").utf8))
     }
 
     /// Writes `text` to standard output at once, for output that streams (`prefs watch`).
@@ -44,7 +45,7 @@ enum Output {
 
     private static func writeToStandardOutput(_ bytes: [UInt8]) throws(CLIError) {
         do {
-            _ = try FileDescriptor.standardOutput.writeAll(bytes)
+            try FileDescriptor.standardOutput.write(all: bytes)
         } catch {
             throw CLIError(.writeFailed, "cannot write to standard output: \(error)")
         }

@@ -1,4 +1,5 @@
 import Glibc
+import Preferences
 import SystemPackage
 
 /// A private temporary file for text the user edits.
@@ -16,7 +17,7 @@ enum TemporaryTextFile {
         defer { close(descriptor) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
-            _ = try FileDescriptor(rawValue: descriptor).writeAll(text.utf8)
+            try FileDescriptor(rawValue: descriptor).write(all: Array(text.utf8))
         } catch {
             unlink(path)
             throw CLIError(.writeFailed, "cannot write \(path): \(error)")

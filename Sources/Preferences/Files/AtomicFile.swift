@@ -159,7 +159,7 @@ public enum AtomicFile {
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(PreferenceError) {
         do {
-            _ = try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+            try FileDescriptor(rawValue: descriptor).write(all: bytes)
         } catch {
             throw PreferenceError(.writeFailed, "cannot write \(path): \(error)")
         }

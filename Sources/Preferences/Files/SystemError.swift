@@ -20,5 +20,5 @@ func note(_ message: String) {
 
 /// Writes `text` to standard error; a failure is dropped, as there is nowhere left to say it.
 private func printToStandardError(_ text: String) {
-    _ = try? FileDescriptor.standardError.writeAll(text.utf8)
+    try? FileDescriptor.standardError.write(all: Array(text.utf8))
 }
