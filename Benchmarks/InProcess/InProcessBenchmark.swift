@@ -30,8 +30,10 @@ struct InProcessBenchmark {
         var sink = 0
         // Warm both first, then interleave rounds so that neither runs on a quieter machine.
         _ = try store.integer(forKey: "key0") + store.integer(forKey: "key1") + defaults.integer(forKey: "key0")
-        var prefsGet = Double.infinity, defaultsGet = Double.infinity
-        var prefsRegistered = Double.infinity, defaultsRegistered = Double.infinity
+        var prefsGet = Double.infinity
+        var defaultsGet = Double.infinity
+        var prefsRegistered = Double.infinity
+        var defaultsRegistered = Double.infinity
         for _ in 0..<5 {
             prefsGet = min(prefsGet, try time(100_000) { sink &+= try store.integer(forKey: "key\($0 % 1000)") })
             defaultsGet = min(defaultsGet, time(100_000) { sink &+= defaults.integer(forKey: "key\($0 % 1000)") })
@@ -46,7 +48,8 @@ struct InProcessBenchmark {
         }
         print("| operation | PreferenceStore | corelibs UserDefaults |")
         print("|---|---:|---:|")
-        print(String(format: "| integer(forKey:) on a loaded 1,000-key domain (best of 5 × 100,000) | %.3f µs | %.3f µs |", prefsGet / 1000, defaultsGet / 1000))
+        print(
+            String(format: "| integer(forKey:) on a loaded 1,000-key domain (best of 5 × 100,000) | %.3f µs | %.3f µs |", prefsGet / 1000, defaultsGet / 1000))
         print(String(format: "| integer(forKey:) of a registered-only key | %.3f µs | %.3f µs |", prefsRegistered / 1000, defaultsRegistered / 1000))
         print(String(format: "| set(_:forKey:) | %.1f µs (locked, fsync'd, on disk on return) | %.2f µs (in memory) |", prefsSet / 1000, defaultsSet / 1000))
         print(String(format: "| set + synchronize() | — | %.1f µs |", defaultsSync / 1000))
@@ -70,7 +73,8 @@ struct InProcessBenchmark {
         let reader = try PreferenceStore(domain: "latency", folder: PreferencesFolder(path: folder), arguments: ["bench"])
         _ = try reader.integer(forKey: "v") + reader.integer(forKey: "v")
         try await Task.sleep(nanoseconds: 100_000_000)
-        var observed: [Double] = [], read: [Double] = []
+        var observed: [Double] = []
+        var read: [Double] = []
         for round in 1...100 {
             let xml = """
                 <?xml version="1.0" encoding="UTF-8"?>

@@ -8,7 +8,8 @@ extension Prefs {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
             abstract: "Check the preferences folder: permissions, owners, files that do not read, stale temporary files.",
-            discussion: "Prints one line per problem and exits 3 when there are any; --fix removes stale temporary files. Domain files that are not XML (binary, copied from a Mac) are listed as notes."
+            discussion:
+                "Prints one line per problem and exits 3 when there are any; --fix removes stale temporary files. Domain files that are not XML (binary, copied from a Mac) are listed as notes."
         )
 
         @OptionGroup var store: RootOption
@@ -31,7 +32,8 @@ extension Prefs {
             let findings = StoreCheck.run(on: folder, fix: fix)
             for finding in findings { Output.error(finding.description) }
             for (path, format) in try Self.nonXMLDomainFiles(in: folder) {
-                Output.write("\(path): note: a \(format.displayName) property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
+                Output.write(
+                    "\(path): note: a \(format.displayName) property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
             }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
             Output.write("\(folder.path): OK\n")

@@ -39,7 +39,8 @@ extension Prefs {
                     continue
                 }
                 guard let dictionary else { continue }
-                let matches = store.location.file == nil && name.lowercased().contains(needle)
+                let matches =
+                    store.location.file == nil && name.lowercased().contains(needle)
                     ? dictionary.sortedEntries.map { ([$0.key], $0.value) }
                     : Self.matches(of: needle, in: .dictionary(dictionary), path: [])
                 for (path, value) in matches {

@@ -31,8 +31,10 @@ extension Prefs {
         var words: [String] = []
 
         func run() throws {
-            try ReadRequest(location: store.location, words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
-                            showOrigin: showOrigin).perform()
+            try ReadRequest(
+                location: store.location, words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
+                showOrigin: showOrigin
+            ).perform()
         }
     }
 }
@@ -62,7 +64,10 @@ struct ReadRequest {
         let layers = SystemLayers(of: target)
         guard let path else {
             guard !showOrigin else { throw CLIError(.usage, "--show-origin needs a KEY (or --key-path)") }
-            guard let merged = try layers.merged(with: target) else { _ = try target.read(); return }
+            guard let merged = try layers.merged(with: target) else {
+                _ = try target.read()
+                return
+            }
             try format.print(.dictionary(merged))
             return
         }
@@ -86,7 +91,7 @@ struct ReadRequest {
             try format.print(value)
             return
         }
-        _ = try target.read(key: path.components[0])   // names a missing domain
+        _ = try target.read(key: path.components[0])  // names a missing domain
         throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
     }
 

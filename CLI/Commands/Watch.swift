@@ -23,8 +23,9 @@ extension Prefs {
         @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
         var root: String?
 
-        @Flag(name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
-              help: "Watch the global domain, NSGlobalDomain (leave DOMAIN out).")
+        @Flag(
+            name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
+            help: "Watch the global domain, NSGlobalDomain (leave DOMAIN out).")
         var global = false
 
         @Flag(help: "Print one JSON object per line.")

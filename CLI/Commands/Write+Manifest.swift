@@ -12,12 +12,15 @@ extension WriteRequest {
     static func action(_ words: [String], at path: PropertyListKeyPath, typedBy manifest: Manifest?) throws(PreferenceError) -> CommandLineValue.Action {
         let action = try CommandLineValue.parse(words)
         guard let manifest, words.count == 1, case .set(.string(let word)) = action, !word.hasPrefix("<"),
-              let type = manifest.key(at: path.components)?.type, let flag = flag(for: type) else { return action }
+            let type = manifest.key(at: path.components)?.type, let flag = flag(for: type)
+        else { return action }
         do {
             return .set(try CommandLineValue.typed(flag, word))
         } catch {
-            throw PreferenceError(.invalidArgument,
-                "the manifest \(manifest.path) makes \(path) \(type.rawValue == "integer" ? "an" : "a") \(type.rawValue), so the value is read as \(error.message) (to store it as text anyway: prefs write --no-manifest DOMAIN KEY -string VALUE)")
+            throw PreferenceError(
+                .invalidArgument,
+                "the manifest \(manifest.path) makes \(path) \(type.rawValue == "integer" ? "an" : "a") \(type.rawValue), so the value is read as \(error.message) (to store it as text anyway: prefs write --no-manifest DOMAIN KEY -string VALUE)"
+            )
         }
     }
 

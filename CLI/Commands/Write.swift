@@ -38,7 +38,9 @@ extension Prefs {
         @Flag(name: .customLong("no-manifest"), help: "Write even a value that breaks the domain's installed manifest.")
         var noManifest = false
 
-        @Option(help: ArgumentHelp("With --file: write the file in this format (\(PropertyListFormat.names)); otherwise it keeps the format it is in.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "With --file: write the file in this format (\(PropertyListFormat.names)); otherwise it keeps the format it is in.", valueName: "format"))
         var to: PropertyListFormat?
 
         @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
@@ -110,8 +112,10 @@ struct WriteRequest {
         case "--key-path" where position == "KEY":
             return false
         case _ where position == "KEY":
-            throw CLIError(.usage,
-                "unknown option \"\(word)\" where KEY goes (options go before DOMAIN; a key that starts with - goes after --: prefs write DOMAIN -- \(word) VALUE)")
+            throw CLIError(
+                .usage,
+                "unknown option \"\(word)\" where KEY goes (options go before DOMAIN; a key that starts with - goes after --: prefs write DOMAIN -- \(word) VALUE)"
+            )
         default:
             throw CLIError(.usage, "unknown option \"\(word)\" where DOMAIN goes; see 'prefs help write' for the options")
         }

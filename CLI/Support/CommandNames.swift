@@ -9,7 +9,7 @@ enum CommandNames {
         "remove": "delete", "rm": "delete", "del": "delete", "unset": "delete",
         "set": "write", "put": "write", "get": "read", "show": "read", "cat": "read", "print": "read",
         "list": "domains", "ls": "domains", "search": "find", "grep": "find", "mv": "rename", "move": "rename",
-        "type": "read-type", "lint": "validate",
+        "type": "read-type", "lint": "validate"
     ]
 
     /// Checks the subcommand words at the front of `arguments` (the process's, program first),
@@ -28,7 +28,8 @@ enum CommandNames {
             let names = subcommands.map { $0.configuration.commandName ?? "" }
             guard let index = names.firstIndex(of: word) else {
                 let suggestion = (path == "prefs" ? synonyms[word] : nil) ?? nearest(to: word, in: names)
-                throw CLIError(.usage,
+                throw CLIError(
+                    .usage,
                     "unknown command \"\(word)\"\(suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""); "
                         + "the commands of \(path) are \(names.joined(separator: ", ")); see '\(path) --help'")
             }

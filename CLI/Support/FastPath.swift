@@ -35,7 +35,8 @@ enum FastPath {
     /// `validate`'s plain forms: `-q`/`--quiet` and `--strict` anywhere, `--manifest PATH` once,
     /// files that do not start with `-` (but `-` itself).
     private static func validateRequest(_ words: [String]) -> (() throws -> Void)? {
-        var quiet = false, strict = false
+        var quiet = false
+        var strict = false
         var manifest: String?
         var files: [String] = []
         var rest = words[...]

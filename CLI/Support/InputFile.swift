@@ -1,6 +1,6 @@
 import Glibc
-import SystemPackage
 import PropertyLists
+import SystemPackage
 
 /// Whole files and standard input as bytes, for commands that read non-plist input.
 enum InputFile {

@@ -4,7 +4,9 @@ import Preferences
 /// `--key-path PATH`, for the commands that take one KEY (`read`, `read-type`, `delete`), and the
 /// one rule they share: a KEY or `--key-path`, not both.
 struct KeyPathOption: ParsableArguments {
-    @Option(name: .customLong("key-path"), help: ArgumentHelp("A nested value instead of a KEY: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
+    @Option(
+        name: .customLong("key-path"),
+        help: ArgumentHelp("A nested value instead of a KEY: dots separate keys, numbers index arrays, \\. escapes a dot.", valueName: "path"))
     var keyPath: String?
 
     /// The value the command names: `--key-path`, else the one KEY left in `rest`.

@@ -56,7 +56,9 @@ struct ManifestValidation {
             return false
         }
         guard case .dictionary(let domain) = value else {
-            Output.error("\(name):\(line(of: [], in: file, name: name, lines: &lines)): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary")
+            Output.error(
+                "\(name):\(line(of: [], in: file, name: name, lines: &lines)): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary"
+            )
             return false
         }
         let violations = manifest.check(domain, strict: strict)

@@ -7,59 +7,59 @@ import Glibc
 enum RootHelp {
     /// The help text, ending in a newline.
     static let text = """
-    OVERVIEW: Read and write preferences stored as XML property lists.
+        OVERVIEW: Read and write preferences stored as XML property lists.
 
-    Domains (com.example.editor) are XML property list files in $PREFS_HOME, else
-    $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs
-    read DOMAIN KEY) works in scripts; errors go to stderr. Where a DOMAIN goes, -g
-    (or -globalDomain) names the global domain and --file PATH any plist file; --
-    ends the options, for a key that starts with -.
+        Domains (com.example.editor) are XML property list files in $PREFS_HOME, else
+        $XDG_CONFIG_HOME/prefs, else ~/.config/prefs. Values print bare, so $(prefs
+        read DOMAIN KEY) works in scripts; errors go to stderr. Where a DOMAIN goes, -g
+        (or -globalDomain) names the global domain and --file PATH any plist file; --
+        ends the options, for a key that starts with -.
 
-    EXIT STATUS:
-      0  success
-      1  domain, key, palette or file not found
-      2  usage error or malformed value
-      3  a file does not read as a property list (left untouched)
-      4  a write failed (the old file is intact)
-      5  timed out waiting for another process's lock
-      6  a system limit (open files, memory) stopped prefs; nothing was changed
+        EXIT STATUS:
+          0  success
+          1  domain, key, palette or file not found
+          2  usage error or malformed value
+          3  a file does not read as a property list (left untouched)
+          4  a write failed (the old file is intact)
+          5  timed out waiting for another process's lock
+          6  a system limit (open files, memory) stopped prefs; nothing was changed
 
-    USAGE: prefs <subcommand>
+        USAGE: prefs <subcommand>
 
-    OPTIONS:
-      --version               Show the version.
-      -h, --help              Show help information.
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
 
-    SUBCOMMANDS:
-      read                    Print every domain, a domain, or one value.
-      read-type               Print the type of a value: string, integer, real,
-                              boolean, date, data, array or dictionary.
-      write                   Store a value, or replace a whole domain.
-      delete                  Remove a value, or a whole domain.
-      domains                 List the domains, one per line, sorted.
-      find                    Search every domain's name, keys and values for a
-                              word (case-insensitive).
-      rename                  Move a value from one key to another.
-      import                  Replace a domain with the contents of a property list
-                              file.
-      export                  Write a domain as a canonical XML property list.
-      validate                Check that files are valid XML property lists.
-      convert                 Convert a property list file to another format.
-      doctor                  Check the preferences folder: permissions, owners,
-                              files that do not read, stale temporary files.
-      palette                 Edit EmojiArt palette stores.
-      check                   Check stored domains against their installed
-                              manifests.
-      describe                Show the keys a domain's manifest describes, with
-                              their stored values.
-      manifest                Print a starter manifest inferred from a domain's
-                              stored values.
-      watch                   Print each change to a domain, one line per changed
-                              key, until interrupted.
+        SUBCOMMANDS:
+          read                    Print every domain, a domain, or one value.
+          read-type               Print the type of a value: string, integer, real,
+                                  boolean, date, data, array or dictionary.
+          write                   Store a value, or replace a whole domain.
+          delete                  Remove a value, or a whole domain.
+          domains                 List the domains, one per line, sorted.
+          find                    Search every domain's name, keys and values for a
+                                  word (case-insensitive).
+          rename                  Move a value from one key to another.
+          import                  Replace a domain with the contents of a property list
+                                  file.
+          export                  Write a domain as a canonical XML property list.
+          validate                Check that files are valid XML property lists.
+          convert                 Convert a property list file to another format.
+          doctor                  Check the preferences folder: permissions, owners,
+                                  files that do not read, stale temporary files.
+          palette                 Edit EmojiArt palette stores.
+          check                   Check stored domains against their installed
+                                  manifests.
+          describe                Show the keys a domain's manifest describes, with
+                                  their stored values.
+          manifest                Print a starter manifest inferred from a domain's
+                                  stored values.
+          watch                   Print each change to a domain, one line per changed
+                                  key, until interrupted.
 
-      See 'prefs help <subcommand>' for detailed help.
+          See 'prefs help <subcommand>' for detailed help.
 
-    """
+        """
 
     /// Whether the parser would print ``text`` as is: 80 columns from `COLUMNS`, or no
     /// `COLUMNS` and a standard output that is no terminal or an 80-column one.

@@ -11,8 +11,9 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out; not with --root or -g).", valueName: "path"))
     var file: String?
 
-    @Flag(name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
-          help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
+    @Flag(
+        name: [.customShort("g"), .customLong("global"), .customLong("globalDomain", withSingleDash: true)],
+        help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
     var global = false
 
     func validate() throws {

@@ -74,7 +74,8 @@ public enum Emoji {
     /// One element of a zero-width-joiner sequence: a base, then a selector, modifier or tags.
     private static func isElement(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let base = scalars.first, base.properties.isEmoji, !base.isASCII, !isRegionalIndicator(base),
-              !base.properties.isEmojiModifier else { return false }
+            !base.properties.isEmojiModifier
+        else { return false }
         let rest = scalars.dropFirst()
         guard let next = rest.first else { return true }
         if rest.count == 1 {

@@ -124,7 +124,8 @@ struct JSONScanner {
 
     private mutating func scanHex() throws(SyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
-              bytes[position..<position + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else {
+            bytes[position..<position + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+        else {
             throw error("a \\u escape needs four hex digits")
         }
         position += 4
@@ -160,8 +161,10 @@ struct JSONScanner {
         position < bytes.count && bytes[position] == byte
     }
 
-    private mutating func scanContainer(open: UInt8, close: UInt8,
-                                        _ item: (inout JSONScanner) throws(SyntaxError) -> Void) throws(SyntaxError) {
+    private mutating func scanContainer(
+        open: UInt8, close: UInt8,
+        _ item: (inout JSONScanner) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
         guard peek() == open else { throw error("expected '\(Unicode.Scalar(open))'") }
         guard depth < Self.maximumDepth else { throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels") }
         depth += 1

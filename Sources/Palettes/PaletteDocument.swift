@@ -135,7 +135,8 @@ public struct PaletteDocument: Sendable {
         guard !palettes.isEmpty else { throw PaletteError(.invalidArgument, "\(source) holds no palettes; a store keeps at least one") }
         for palette in palettes where !Emoji.nonEmojis(in: palette.emojis).isEmpty {
             let strays = Emoji.nonEmojis(in: palette.emojis).map(Emoji.describe).joined(separator: ", ")
-            throw PaletteError(.invalidArgument, "\(source): palette \"\(palette.name)\" holds \(strays), which is not emoji; a palette holds whole emojis only")
+            throw PaletteError(
+                .invalidArgument, "\(source): palette \"\(palette.name)\" holds \(strays), which is not emoji; a palette holds whole emojis only")
         }
         for palette in palettes {
             do throws(PaletteError) {
@@ -150,14 +151,17 @@ public struct PaletteDocument: Sendable {
     private func decode(_ stored: PropertyList?) throws(PaletteError) -> (list: PaletteList, warnings: [String]) {
         guard let stored else { return (PaletteList.builtIn, []) }
         guard case .data(let bytes) = stored else {
-            throw PaletteError(.unreadable,
+            throw PaletteError(
+                .unreadable,
                 "\(key) in \(file.domain) is \(stored.typeNameWithArticle), not palette JSON data; it was left untouched")
         }
         do {
             return PaletteList.repairing(try PaletteJSON.decode(bytes))
         } catch {
-            throw PaletteError(.unreadable,
-                "\(key) in \(file.domain) does not decode as palettes (a JSON array of {\"emojis\", \"id\", \"name\"}): \(error.message); it was left untouched")
+            throw PaletteError(
+                .unreadable,
+                "\(key) in \(file.domain) does not decode as palettes (a JSON array of {\"emojis\", \"id\", \"name\"}): \(error.message); it was left untouched"
+            )
         }
     }
 
@@ -175,10 +179,12 @@ public struct PaletteDocument: Sendable {
         case nil: bytes = []
         }
         // The store's name may hold any text; the file name keeps letters, digits, '-', '_' and '.'.
-        let safeName = String(key.unicodeScalars.map { scalar -> Character in
-            if scalar == ":" { return "-" }
-            return scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
-        })
+        let safeName = String(
+            key.unicodeScalars.map { scalar -> Character in
+                if scalar == ":" { return "-" }
+                return scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
         let base = file.path + "." + safeName + ".damaged-"
         let path = (1...).lazy.map { base + String($0) }.first { access($0, F_OK) != 0 }!
         try AtomicFile.write(bytes, to: path)

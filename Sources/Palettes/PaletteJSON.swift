@@ -75,7 +75,9 @@ public enum PaletteJSON {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("palette \(number) is not a JSON object {\"emojis\", \"id\", \"name\"}")
         }
-        var name: String?, emojis: String?, id: Int?
+        var name: String?
+        var emojis: String?
+        var id: Int?
         var otherFields: [String: String] = [:]
         try scanner.scanObject { (key: String, scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
             switch key {

@@ -67,7 +67,9 @@ public struct PaletteList: Hashable, Sendable {
             }
             let strays = Emoji.nonEmojis(in: palette.emojis)
             if !strays.isEmpty {
-                warnings.append("palette \"\(palette.name)\" held \(strays.map(Emoji.describe).joined(separator: ", ")), which is not emoji (a whole emoji sequence); it was removed")
+                warnings.append(
+                    "palette \"\(palette.name)\" held \(strays.map(Emoji.describe).joined(separator: ", ")), which is not emoji (a whole emoji sequence); it was removed"
+                )
                 palette.emojis.removeAll { !Emoji.isEmoji($0) }
             }
             let unique = Emoji.uniqued(palette.emojis)
@@ -98,11 +100,12 @@ public struct PaletteList: Hashable, Sendable {
     /// form, which shows only ids, names and emojis, keeps the fields other tools stored.
     public func keepingOtherFields(of source: PaletteList) -> PaletteList {
         let fields = Dictionary(source.palettes.map { ($0.id, $0.otherFields) }, uniquingKeysWith: { first, _ in first })
-        return PaletteList(unchecked: palettes.map { palette in
-            var palette = palette
-            if palette.otherFields.isEmpty, let kept = fields[palette.id] { palette.otherFields = kept }
-            return palette
-        })
+        return PaletteList(
+            unchecked: palettes.map { palette in
+                var palette = palette
+                if palette.otherFields.isEmpty, let kept = fields[palette.id] { palette.otherFields = kept }
+                return palette
+            })
     }
 
     private static func repairedName(_ name: String, id: Int) -> String {
@@ -251,8 +254,10 @@ public struct PaletteList: Hashable, Sendable {
     private static func checkEmojis(_ emojis: String, in name: String) throws(PaletteError) {
         let strays = Emoji.nonEmojis(in: emojis)
         guard strays.isEmpty else {
-            throw PaletteError(.invalidArgument,
-                "\(strays.map(Emoji.describe).joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds whole emojis only")
+            throw PaletteError(
+                .invalidArgument,
+                "\(strays.map(Emoji.describe).joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds whole emojis only"
+            )
         }
     }
 }

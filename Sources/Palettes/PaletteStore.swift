@@ -49,8 +49,10 @@ public final class PaletteStore: Sendable {
     ///   - autosaveDelay: Seconds between an edit and its write; `nil` saves only on ``save()``.
     /// - Throws: ``PreferenceError`` when the domain does not read, ``PaletteError`` with code
     ///   `.unreadable` when the stored palettes do not decode. Nothing is overwritten then.
-    public init(named name: String = PaletteDocument.defaultStoreName, domain: String = PaletteDocument.defaultDomain,
-                folder: PreferencesFolder? = nil, autosaveDelay: Double? = 0.5) throws {
+    public init(
+        named name: String = PaletteDocument.defaultStoreName, domain: String = PaletteDocument.defaultDomain,
+        folder: PreferencesFolder? = nil, autosaveDelay: Double? = 0.5
+    ) throws {
         document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesFolder.fromEnvironment())
         self.autosaveDelay = autosaveDelay
         let loaded = try document.load()

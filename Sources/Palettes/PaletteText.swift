@@ -67,7 +67,8 @@ public enum PaletteText {
             var id: Int?
             if line.first == "[" {
                 guard let close = line.firstIndex(of: "]"),
-                      let value = Int(String(String.UnicodeScalarView(line[line.index(after: line.startIndex)..<close]))) else {
+                    let value = Int(String(String.UnicodeScalarView(line[line.index(after: line.startIndex)..<close])))
+                else {
                     problems.append(Problem(line: number, message: "a line starting with '[' needs a number and ']': [ID] NAME: EMOJIS"))
                     continue
                 }
@@ -95,8 +96,10 @@ public enum PaletteText {
             var seen = Set<Character>()
             let named = emojis.filter { !Emoji.isEmoji($0) && seen.insert($0).inserted }
             if !named.isEmpty {
-                problems.append(Problem(line: number,
-                    message: "\(named.map(Emoji.describe).joined(separator: ", ")) \(named.count == 1 ? "is" : "are") not emoji"))
+                problems.append(
+                    Problem(
+                        line: number,
+                        message: "\(named.map(Emoji.describe).joined(separator: ", ")) \(named.count == 1 ? "is" : "are") not emoji"))
                 continue
             }
             entries.append((id, name, Emoji.uniqued(String(emojis))))

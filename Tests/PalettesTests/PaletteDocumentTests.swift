@@ -2,8 +2,8 @@ import Foundation
 import Palettes
 import Preferences
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// Where palettes live on disk: JSON data under `PaletteStore:<name>` of a domain file, read and
 /// changed without disturbing anything else in the domain.
@@ -20,10 +20,11 @@ struct PaletteDocumentTests {
     func storesSortedKeyJSON() throws {
         let palettes = [
             Palette(name: "Cars/Taxis", emojis: "🚗🚕", id: 3), Palette(name: "Quote \"q\" é", emojis: "", id: 1),
-            Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷👨‍👩‍👧", id: 12),
+            Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷👨‍👩‍👧", id: 12)
         ]
         _ = try document().modify { $0 = try PaletteList(palettes) }
-        let expected = #"[{"emojis":"🚗🚕","id":3,"name":"Cars/Taxis"},{"emojis":"","id":1,"name":"Quote \"q\" é"},"#
+        let expected =
+            #"[{"emojis":"🚗🚕","id":3,"name":"Cars/Taxis"},{"emojis":"","id":1,"name":"Quote \"q\" é"},"#
             + #"{"emojis":"🏳️‍🌈🇫🇷👨‍👩‍👧","id":12,"name":"Flags"}]"#
         #expect(try DomainFixtures.storedJSON(in: folder) == expected)
         #expect(try document().load().list.palettes == palettes)
@@ -51,8 +52,10 @@ struct PaletteDocumentTests {
 
     @Test("A domain written like an EmojiArt app's preferences reads as it is")
     func readsEmojiArtDomain() throws {
-        try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries
-            + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
+        try folder.write(
+            DomainFixtures.applePlist(
+                DomainFixtures.unrelatedEntries
+                    + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
         let (list, warnings) = try document().load()
         #expect(list.palettes == DomainFixtures.emojiArtPalettes)
         #expect(warnings.isEmpty)
@@ -61,8 +64,10 @@ struct PaletteDocumentTests {
 
     @Test("Changing the palettes keeps every unrelated key of the domain as it was")
     func unrelatedKeysSurvive() throws {
-        try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries
-            + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
+        try folder.write(
+            DomainFixtures.applePlist(
+                DomainFixtures.unrelatedEntries
+                    + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
         let before = try #require(try DomainFixtures.domain(in: folder))
         _ = try document().modify { try $0.addEmojis("🚙", toPaletteAt: 1) }
         var after = try #require(try DomainFixtures.domain(in: folder))
@@ -75,17 +80,19 @@ struct PaletteDocumentTests {
         #expect(after == before)
     }
 
-    @Test("Stored values that are not palette JSON data throw .unreadable and the file stays byte for byte", arguments: [
-        DomainFixtures.dataElement("not json"),
-        DomainFixtures.dataElement(#"{"emojis":"😀","id":1,"name":"an object, not an array"}"#),
-        DomainFixtures.dataElement(#"[{"emojis":"😀","name":"no id"}]"#),
-        DomainFixtures.dataElement(#"[{"emojis":"😀","id":"1","name":"id as a string"}]"#),
-        DomainFixtures.dataElement(#"[{"emojis":"😀","id":1,"name":"cut off"#),
-        "<data></data>",
-        "<string>[]</string>",
-        "<integer>3</integer>",
-        "<array><data>W10=</data></array>",
-    ])
+    @Test(
+        "Stored values that are not palette JSON data throw .unreadable and the file stays byte for byte",
+        arguments: [
+            DomainFixtures.dataElement("not json"),
+            DomainFixtures.dataElement(#"{"emojis":"😀","id":1,"name":"an object, not an array"}"#),
+            DomainFixtures.dataElement(#"[{"emojis":"😀","name":"no id"}]"#),
+            DomainFixtures.dataElement(#"[{"emojis":"😀","id":"1","name":"id as a string"}]"#),
+            DomainFixtures.dataElement(#"[{"emojis":"😀","id":1,"name":"cut off"#),
+            "<data></data>",
+            "<string>[]</string>",
+            "<integer>3</integer>",
+            "<array><data>W10=</data></array>"
+        ])
     func undecodableIsUntouched(element: String) throws {
         try folder.write(DomainFixtures.applePlist(DomainFixtures.unrelatedEntries + [("PaletteStore:Main", element)]), to: "palettes.plist")
         let before = try #require(folder.bytes("palettes.plist"))
@@ -132,23 +139,30 @@ struct PaletteDocumentTests {
         struct Stop: Error {}
         _ = try document().modify { try $0.insertPalette(named: "X") }
         let before = folder.bytes("palettes.plist")
-        #expect(throws: Stop.self) { _ = try document().modify { list in try list.insertPalette(named: "Y"); throw Stop() } }
+        #expect(throws: Stop.self) {
+            _ = try document().modify { list in
+                try list.insertPalette(named: "Y")
+                throw Stop()
+            }
+        }
         let refused = #expect(throws: PaletteError.self) { _ = try document().modify { try $0.addEmojis("abc", toPaletteAt: 0) } }
         #expect(refused?.code == .invalidArgument)
         #expect(folder.bytes("palettes.plist") == before)
     }
 
-    @Test("decodeJSON reads export JSON, repairs ids, and refuses what a store cannot hold", arguments: [
-        (#"[{"emojis":"😀","id":1,"name":"A"}]"#, nil),
-        (#"[{"emojis":"😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#, nil),
-        (#"[]"#, "no palettes"),
-        (#"[{"emojis":"😀x","id":1,"name":"A"}]"#, "not emoji"),
-        (#"[{"emojis":"😀","id":1,"name":"  "}]"#, "no name"),
-        (#"{"emojis":"😀","id":1,"name":"A"}"#, "not a JSON array"),
-        (#"[{"emojis":"😀","id":1}]"#, "not a JSON array"),
-        (#"[{"emojis":"😀","id":1,"name":"two\nlines"}]"#, "line breaks"),
-        (#"[{"emojis":"😀","id":1,"name":" padded"}]"#, "spaces"),
-    ] as [(String, String?)])
+    @Test(
+        "decodeJSON reads export JSON, repairs ids, and refuses what a store cannot hold",
+        arguments: [
+            (#"[{"emojis":"😀","id":1,"name":"A"}]"#, nil),
+            (#"[{"emojis":"😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#, nil),
+            (#"[]"#, "no palettes"),
+            (#"[{"emojis":"😀x","id":1,"name":"A"}]"#, "not emoji"),
+            (#"[{"emojis":"😀","id":1,"name":"  "}]"#, "no name"),
+            (#"{"emojis":"😀","id":1,"name":"A"}"#, "not a JSON array"),
+            (#"[{"emojis":"😀","id":1}]"#, "not a JSON array"),
+            (#"[{"emojis":"😀","id":1,"name":"two\nlines"}]"#, "line breaks"),
+            (#"[{"emojis":"😀","id":1,"name":" padded"}]"#, "spaces")
+        ] as [(String, String?)])
     func decodeJSON(json: String, complaint: String?) throws {
         let result = Result { () throws(PaletteError) in try PaletteDocument.decodeJSON(Array(json.utf8), source: "input.json") }
         switch (result, complaint) {

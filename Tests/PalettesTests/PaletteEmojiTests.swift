@@ -10,20 +10,24 @@ struct PaletteEmojiTests {
         try PaletteList([Palette(name: "Mine", emojis: emojis, id: 1)])
     }
 
-    @Test("Emoji.isEmoji accepts pictographs, presentation-selected symbols, keycaps, flags, tag and joiner sequences", arguments: [
-        "🚗", "☀️", "🏎", "1️⃣", "1⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "☺", "☺︎", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
-        "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "🧑‍🦰", "❤️‍🔥", "🦰",
-    ])
+    @Test(
+        "Emoji.isEmoji accepts pictographs, presentation-selected symbols, keycaps, flags, tag and joiner sequences",
+        arguments: [
+            "🚗", "☀️", "🏎", "1️⃣", "1⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "☺", "☺︎", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
+            "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "🧑‍🦰", "❤️‍🔥", "🦰"
+        ])
     func emojisAreEmoji(text: String) {
         #expect(text.count == 1)
         #expect(Emoji.isEmoji(Character(text)))
     }
 
-    @Test("Emoji.isEmoji refuses text, and modifiers, joiners, selectors and tags that are not part of a whole emoji", arguments: [
-        "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫", "🏽🏽", "🏽\u{FE0F}", "🚗🏽",
-        "1\u{FE0F}", "😀\u{200D}", "\u{200D}", "\u{FE0F}", "😀\u{301}", "😀\u{FE0F}\u{FE0F}", "😀\u{E0067}",
-        "#\u{20E3}\u{20E3}", "\u{20E3}", "\u{E007F}", "a\u{20E3}",
-    ])
+    @Test(
+        "Emoji.isEmoji refuses text, and modifiers, joiners, selectors and tags that are not part of a whole emoji",
+        arguments: [
+            "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫", "🏽🏽", "🏽\u{FE0F}", "🚗🏽",
+            "1\u{FE0F}", "😀\u{200D}", "\u{200D}", "\u{FE0F}", "😀\u{301}", "😀\u{FE0F}\u{FE0F}", "😀\u{E0067}",
+            "#\u{20E3}\u{20E3}", "\u{20E3}", "\u{E007F}", "a\u{20E3}"
+        ])
     func textIsNotEmoji(text: String) {
         #expect(!Emoji.isEmoji(Character(text)))
     }
@@ -39,7 +43,8 @@ struct PaletteEmojiTests {
 
     @Test("Any two emojis written one after the other split back into the same two")
     func concatenationNeverResegments() {
-        let emojis = Palette.builtins.flatMap { Array($0.emojis) } + Self.clusters.map(Character.init)
+        let emojis =
+            Palette.builtins.flatMap { Array($0.emojis) } + Self.clusters.map(Character.init)
             + ["☺", "1⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "🇩🇪", "👁️‍🗨️"]
         for first in emojis {
             for second in emojis {
@@ -91,9 +96,11 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == "")
     }
 
-    @Test("removeEmojis removes whole clusters only, never a part of one", arguments: [
-        ("👨", "👨‍👩‍👧"), ("👩", "👨‍👩‍👧"), ("🏳️", "🏳️‍🌈"), ("🌈", "🏳️‍🌈"), ("🐻", "🐻‍❄️"), ("❄️", "🐻‍❄️"), ("👍", "👍🏽"),
-    ])
+    @Test(
+        "removeEmojis removes whole clusters only, never a part of one",
+        arguments: [
+            ("👨", "👨‍👩‍👧"), ("👩", "👨‍👩‍👧"), ("🏳️", "🏳️‍🌈"), ("🌈", "🏳️‍🌈"), ("🐻", "🐻‍❄️"), ("❄️", "🐻‍❄️"), ("👍", "👍🏽")
+        ])
     func removeTakesWholeClusters(part: String, cluster: String) throws {
         var list = try list(cluster + "🚗")
         #expect(list.removeEmojis(part, fromPaletteAt: 0) == 0)
@@ -107,9 +114,11 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == "🚗👨‍👩‍👧")
     }
 
-    @Test("Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes", arguments: [
-        "a", "1", "#", " ", "é", "😀x", "🚗 🌲", "x😀",
-    ])
+    @Test(
+        "Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes",
+        arguments: [
+            "a", "1", "#", " ", "é", "😀x", "🚗 🌲", "x😀"
+        ])
     func nonEmojiRefused(text: String) throws {
         var list = try list("😀")
         let before = list
@@ -121,9 +130,11 @@ struct PaletteEmojiTests {
         #expect(list == before)
     }
 
-    @Test("Adding emojis never changes an emoji the palette already holds", arguments: [
-        ("👍", "🏽"), ("🇫🇷", "🇷"), ("🇫🇷", "🇩🇪"), ("👨", "\u{200D}👩"), ("1️⃣", "\u{20E3}"),
-    ])
+    @Test(
+        "Adding emojis never changes an emoji the palette already holds",
+        arguments: [
+            ("👍", "🏽"), ("🇫🇷", "🇷"), ("🇫🇷", "🇩🇪"), ("👨", "\u{200D}👩"), ("1️⃣", "\u{20E3}")
+        ])
     func addingNeverMergesIntoTheLastEmoji(held: String, added: String) throws {
         var list: PaletteList
         do {

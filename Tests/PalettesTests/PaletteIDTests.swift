@@ -4,10 +4,12 @@ import Testing
 /// New ids anywhere in the 64-bit range: never an overflow, never a duplicate.
 @Suite("Palette ids")
 struct PaletteIDTests {
-    @Test("unusedID is one above the largest, at least 1, or the smallest unused positive id at Int.max", arguments: [
-        ([], 1), ([7, 3], 8), ([-5, -9], 1), ([0], 1), ([Int.min], 1), ([Int.max - 1], Int.max), ([Int.max], 1),
-        ([Int.max, 1, 2, 4], 3), ([Int.max, Int.min, 1], 2),
-    ] as [([Int], Int)])
+    @Test(
+        "unusedID is one above the largest, at least 1, or the smallest unused positive id at Int.max",
+        arguments: [
+            ([], 1), ([7, 3], 8), ([-5, -9], 1), ([0], 1), ([Int.min], 1), ([Int.max - 1], Int.max), ([Int.max], 1),
+            ([Int.max, 1, 2, 4], 3), ([Int.max, Int.min, 1], 2)
+        ] as [([Int], Int)])
     func unusedID(used: [Int], expected: Int) {
         #expect(PaletteList.unusedID(notIn: Set(used)) == expected)
     }
@@ -27,7 +29,7 @@ struct PaletteIDTests {
     @Test("A repaired duplicate id keeps the palette's other fields")
     func repairKeepsOtherFields() {
         let repaired = PaletteList.repairing([
-            Palette(name: "A", emojis: "", id: 3), Palette(name: "B", emojis: "", id: 3, otherFields: ["color": "1"]),
+            Palette(name: "A", emojis: "", id: 3), Palette(name: "B", emojis: "", id: 3, otherFields: ["color": "1"])
         ])
         #expect(repaired.list.palettes[1] == Palette(name: "B", emojis: "", id: 4, otherFields: ["color": "1"]))
     }

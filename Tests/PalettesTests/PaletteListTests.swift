@@ -1,6 +1,6 @@
 import Palettes
-import Testing
 import TestSupport
+import Testing
 
 /// EmojiArt's intents on a list of palettes, made safe: clamped indices, unique ids, at least
 /// one palette, and nothing changed when an intent is refused.
@@ -9,26 +9,31 @@ struct PaletteListTests {
     /// Palettes named `A`, `B`, … with ids 1, 2, … and one distinct emoji each.
     static func lettered(_ count: Int) throws -> PaletteList {
         let emojis = Array("😀🚗🌲🎼🐶☀️💉🏈🌷🦊")
-        return try PaletteList((0..<count).map {
-            Palette(name: String(UnicodeScalar(UInt8(65 + $0))), emojis: String(emojis[$0 % emojis.count]), id: $0 + 1)
-        })
+        return try PaletteList(
+            (0..<count).map {
+                Palette(name: String(UnicodeScalar(UInt8(65 + $0))), emojis: String(emojis[$0 % emojis.count]), id: $0 + 1)
+            })
     }
 
-    @Test("palette(at:) clamps any index into range", arguments: [
-        (Int.min, 0), (-5, 0), (-1, 0), (0, 0), (1, 1), (2, 2), (3, 2), (99, 2), (Int.max, 2),
-    ])
+    @Test(
+        "palette(at:) clamps any index into range",
+        arguments: [
+            (Int.min, 0), (-5, 0), (-1, 0), (0, 0), (1, 1), (2, 2), (3, 2), (99, 2), (Int.max, 2)
+        ])
     func paletteAtClamps(index: Int, expected: Int) throws {
         let list = try Self.lettered(3)
         #expect(list.clamped(index) == expected)
         #expect(list.palette(at: index) == list.palettes[expected])
     }
 
-    @Test("insertPalette gives the id one above the largest, at the index clamped into 0...count", arguments: [
-        (Int.min, 0), (-3, 0), (0, 0), (2, 2), (3, 3), (4, 3), (Int.max, 3),
-    ])
+    @Test(
+        "insertPalette gives the id one above the largest, at the index clamped into 0...count",
+        arguments: [
+            (Int.min, 0), (-3, 0), (0, 0), (2, 2), (3, 3), (4, 3), (Int.max, 3)
+        ])
     func insertGivesNextIDAtClampedIndex(index: Int, expected: Int) throws {
         var list = try PaletteList([
-            Palette(name: "A", emojis: "", id: 7), Palette(name: "B", emojis: "", id: 42), Palette(name: "C", emojis: "", id: 3),
+            Palette(name: "A", emojis: "", id: 7), Palette(name: "B", emojis: "", id: 42), Palette(name: "C", emojis: "", id: 3)
         ])
         let used = try list.insertPalette(named: "New", emojis: "😀🚗😀", at: index)
         #expect(used == expected)
@@ -55,9 +60,11 @@ struct PaletteListTests {
         #expect(list == before)
     }
 
-    @Test("removePalette removes the palette at the clamped index and returns a valid index", arguments: [
-        (Int.min, 0, 0), (-1, 0, 0), (0, 0, 0), (2, 2, 2), (4, 4, 3), (9, 4, 3), (Int.max, 4, 3),
-    ])
+    @Test(
+        "removePalette removes the palette at the clamped index and returns a valid index",
+        arguments: [
+            (Int.min, 0, 0), (-1, 0, 0), (0, 0, 0), (2, 2, 2), (4, 4, 3), (9, 4, 3), (Int.max, 4, 3)
+        ])
     func removeReturnsValidIndex(index: Int, removed: Int, next: Int) throws {
         var list = try Self.lettered(5)
         let gone = list.palettes[removed]
@@ -81,9 +88,11 @@ struct PaletteListTests {
         #expect(list.count == 1)
     }
 
-    @Test("renamePalette renames the palette at the clamped index, keeping its id and emojis", arguments: [
-        (-4, 0), (1, 1), (50, 2),
-    ])
+    @Test(
+        "renamePalette renames the palette at the clamped index, keeping its id and emojis",
+        arguments: [
+            (-4, 0), (1, 1), (50, 2)
+        ])
     func renameClamps(index: Int, expected: Int) throws {
         var list = try Self.lettered(3)
         let before = list.palettes[expected]
@@ -92,9 +101,11 @@ struct PaletteListTests {
         #expect(list.palettes.filter { $0.name == "Renamed: yes" }.count == 1)
     }
 
-    @Test("movePalette clamps both indices and returns where the palette ended up", arguments: [
-        (0, 3, 3, "BCDA"), (3, 0, 0, "DABC"), (-1, 100, 3, "BCDA"), (100, -5, 0, "DABC"), (1, 1, 1, "ABCD"), (1, 2, 2, "ACBD"),
-    ])
+    @Test(
+        "movePalette clamps both indices and returns where the palette ended up",
+        arguments: [
+            (0, 3, 3, "BCDA"), (3, 0, 0, "DABC"), (-1, 100, 3, "BCDA"), (100, -5, 0, "DABC"), (1, 1, 1, "ABCD"), (1, 2, 2, "ACBD")
+        ])
     func moveClamps(from source: Int, to destination: Int, landed: Int, order: String) throws {
         var list = try Self.lettered(4)
         let moving = list.palette(at: source)
@@ -104,13 +115,15 @@ struct PaletteListTests {
         #expect(list.palettes.map(\.name).joined() == order)
     }
 
-    @Test("The checking initializer refuses lists that break an invariant", arguments: [
-        ("no palettes", [Palette]()),
-        ("duplicate ids", [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 1)]),
-        ("text that is not emoji", [Palette(name: "A", emojis: "😀x", id: 1)]),
-        ("an emoji twice", [Palette(name: "A", emojis: "😀🚗😀", id: 1)]),
-        ("a blank name", [Palette(name: " ", emojis: "😀", id: 1)]),
-    ])
+    @Test(
+        "The checking initializer refuses lists that break an invariant",
+        arguments: [
+            ("no palettes", [Palette]()),
+            ("duplicate ids", [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 1)]),
+            ("text that is not emoji", [Palette(name: "A", emojis: "😀x", id: 1)]),
+            ("an emoji twice", [Palette(name: "A", emojis: "😀🚗😀", id: 1)]),
+            ("a blank name", [Palette(name: " ", emojis: "😀", id: 1)])
+        ])
     func initializerChecks(_ problem: String, palettes: [Palette]) {
         let error = #expect(throws: PaletteError.self, "\(problem)") { try PaletteList(palettes) }
         #expect(error?.code == .invalidArgument)

@@ -9,12 +9,13 @@ struct PaletteRepairTests {
     func duplicateIDsReassigned() {
         let (list, warnings) = PaletteList.repairing([
             Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 4),
-            Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 4),
+            Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 4)
         ])
-        #expect(list.palettes == [
-            Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 10),
-            Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 11),
-        ])
+        #expect(
+            list.palettes == [
+                Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 10),
+                Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 11)
+            ])
         #expect(warnings.count == 2)
         #expect(warnings[0].contains("\"B\"") && warnings[0].contains("10"))
         #expect(warnings[1].contains("\"D\"") && warnings[1].contains("11"))
@@ -62,15 +63,17 @@ struct PaletteRepairTests {
 
     @Test("The built-in palettes are EmojiArt's nine, ids 1 to 9, in order")
     func builtInNamesAndIDs() {
-        #expect(Palette.builtins.map(\.name) == [
-            "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces",
-        ])
+        #expect(
+            Palette.builtins.map(\.name) == [
+                "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces"
+            ])
         #expect(Palette.builtins.map(\.id) == Array(1...9))
         #expect(PaletteList.builtIn.palettes == Palette.builtins)
     }
 
-    @Test("Every built-in palette holds emojis only, none twice, and passes the checking initializer",
-          arguments: Palette.builtins)
+    @Test(
+        "Every built-in palette holds emojis only, none twice, and passes the checking initializer",
+        arguments: Palette.builtins)
     func builtInPaletteIsSound(palette: Palette) throws {
         #expect(!palette.emojis.isEmpty)
         #expect(Emoji.nonEmojis(in: palette.emojis).isEmpty)
@@ -86,10 +89,12 @@ struct PaletteRepairTests {
         #expect(faces.emojis.count == 20)
     }
 
-    @Test("A name the text form could not carry is repaired with a warning naming it", arguments: [
-        ("", "Palette 3"), ("  ", "Palette 3"), (" Padded ", "Padded"), ("two\nlines", "two lines"), ("a\r\nb", "a  b"),
-        ("\u{A0}nbsp\u{3000}", "nbsp"), ("x\u{2028}y", "x y"), ("\u{85}", "Palette 3"),
-    ])
+    @Test(
+        "A name the text form could not carry is repaired with a warning naming it",
+        arguments: [
+            ("", "Palette 3"), ("  ", "Palette 3"), (" Padded ", "Padded"), ("two\nlines", "two lines"), ("a\r\nb", "a  b"),
+            ("\u{A0}nbsp\u{3000}", "nbsp"), ("x\u{2028}y", "x y"), ("\u{85}", "Palette 3")
+        ])
     func namesRepaired(stored: String, repaired: String) throws {
         let (list, warnings) = PaletteList.repairing([Palette(name: stored, emojis: "😀", id: 3)])
         #expect(list.palettes == [Palette(name: repaired, emojis: "😀", id: 3)])
@@ -97,11 +102,14 @@ struct PaletteRepairTests {
         #expect(throws: Never.self) { try PaletteList(list.palettes) }
     }
 
-    @Test("Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing",
-          arguments: ["", "1 2", "{", "\u{FEFF}1", "nul", "\"open"])
+    @Test(
+        "Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing",
+        arguments: ["", "1 2", "{", "\u{FEFF}1", "nul", "\"open"])
     func badOtherFieldsDropped(value: String) {
-        for palette in [Palette(name: "A", emojis: "", id: 1, otherFields: ["x": value, "ok": "[1]"]),
-                        Palette(name: "A", emojis: "", id: 1, otherFields: ["name": "\"B\"", "ok": "[1]"])] {
+        for palette in [
+            Palette(name: "A", emojis: "", id: 1, otherFields: ["x": value, "ok": "[1]"]),
+            Palette(name: "A", emojis: "", id: 1, otherFields: ["name": "\"B\"", "ok": "[1]"])
+        ] {
             #expect(throws: PaletteError.self) { try PaletteList([palette]) }
             let (list, warnings) = PaletteList.repairing([palette])
             #expect(list.palettes[0].otherFields == ["ok": "[1]"])

@@ -1,8 +1,8 @@
 import Foundation
 import Palettes
 import Preferences
-import Testing
 import TestSupport
+import Testing
 
 /// `PaletteStore`: edits visible at once, written by `save()`, by a coalesced autosave and on
 /// release, replayed onto what other stores saved meanwhile.

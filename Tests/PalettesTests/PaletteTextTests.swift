@@ -19,9 +19,11 @@ struct PaletteTextTests {
         #expect(lines.filter { !$0.hasPrefix("#") } == ["[3] Cars: 🚗🚕", "[1] Empty: ", ""])
     }
 
-    @Test("format then parse gives the same palettes", arguments: [
-        "Vehicles", "Time: 12:30", "a]b", "[x] y", "# not a comment", "Crème brûlée", "🚗 Cars", "tab\tinside",
-    ])
+    @Test(
+        "format then parse gives the same palettes",
+        arguments: [
+            "Vehicles", "Time: 12:30", "a]b", "[x] y", "# not a comment", "Crème brûlée", "🚗 Cars", "tab\tinside"
+        ])
     func roundTripsNames(name: String) throws {
         var list = PaletteList.builtIn
         try list.insertPalette(named: name, emojis: "👨‍👩‍👧🏳️‍🌈👍🏽🐻‍❄️1️⃣", at: 4)
@@ -31,9 +33,11 @@ struct PaletteTextTests {
         #expect(parsed == list)
     }
 
-    @Test("Names the text form would change are refused by insert and rename, and nothing changes", arguments: [
-        " padded", "padded ", "two\nlines", "cr\rname", "crlf\r\nname", "line\u{2028}separator", "bell\u{7}",
-    ])
+    @Test(
+        "Names the text form would change are refused by insert and rename, and nothing changes",
+        arguments: [
+            " padded", "padded ", "two\nlines", "cr\rname", "crlf\r\nname", "line\u{2028}separator", "bell\u{7}"
+        ])
     func namesTheTextFormCannotCarryAreRefused(name: String) throws {
         var list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
         let before = list
@@ -54,10 +58,11 @@ struct PaletteTextTests {
     @Test("Lines without an id get ids above every id named, in order")
     func newLinesGetNewIDs() throws {
         let list = try PaletteText.parse("New one: 😀\n[4] A: 🚗\nNew two: 🌲\n[2] B:\n").get()
-        #expect(list.palettes == [
-            Palette(name: "New one", emojis: "😀", id: 5), Palette(name: "A", emojis: "🚗", id: 4),
-            Palette(name: "New two", emojis: "🌲", id: 6), Palette(name: "B", emojis: "", id: 2),
-        ])
+        #expect(
+            list.palettes == [
+                Palette(name: "New one", emojis: "😀", id: 5), Palette(name: "A", emojis: "🚗", id: 4),
+                Palette(name: "New two", emojis: "🌲", id: 6), Palette(name: "B", emojis: "", id: 2)
+            ])
     }
 
     @Test("Blank lines, comments and spaces between emojis are ignored; repeats are dropped")
@@ -69,20 +74,23 @@ struct PaletteTextTests {
     @Test("Text saved with CRLF line endings parses like LF text", arguments: ["\r\n", "\n", "\r"])
     func crlfLineEndings(end: String) throws {
         let parsed = PaletteText.parse(["# header", "[1] A: 😀", "[2] B: 🚗", ""].joined(separator: end))
-        #expect(try parsed.get().palettes == [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)],
-                "\(parsed)")
+        #expect(
+            try parsed.get().palettes == [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)],
+            "\(parsed)")
     }
 
-    @Test("Each malformed line is reported with its 1-based number", arguments: [
-        ("[x] A: 😀", "needs a number"),
-        ("[1 A: 😀", "needs a number"),
-        ("A 😀", "colon"),
-        ("[3] 😀", "colon"),
-        (": 😀", "no name"),
-        ("[3]   : 😀", "no name"),
-        ("A: 😀x", "\"x\" is not emoji"),
-        ("A: ab", "\"a\", \"b\" are not emoji"),
-    ])
+    @Test(
+        "Each malformed line is reported with its 1-based number",
+        arguments: [
+            ("[x] A: 😀", "needs a number"),
+            ("[1 A: 😀", "needs a number"),
+            ("A 😀", "colon"),
+            ("[3] 😀", "colon"),
+            (": 😀", "no name"),
+            ("[3]   : 😀", "no name"),
+            ("A: 😀x", "\"x\" is not emoji"),
+            ("A: ab", "\"a\", \"b\" are not emoji")
+        ])
     func malformedLine(line: String, complaint: String) {
         let found = problems("# header\n[1] Fine: 🚗\n\n" + line + "\n[2] Also fine: 🌲\n")
         #expect(found.map(\.line) == [4])
@@ -119,17 +127,21 @@ struct PaletteTextTests {
         #expect(error.description == "line 1: expected NAME: EMOJIS (a colon after the name)\nline 2: \"x\" is not emoji")
     }
 
-    @Test("A byte-order mark and CR, CRLF or Unicode line ends are read; a name never picks up the mark", arguments: [
-        "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀", "\u{FEFF}[1] Vehicles: 🚗\r[2] Faces: 😀\r", "[1] Vehicles: 🚗\u{2028}[2] Faces: 😀\n",
-    ])
+    @Test(
+        "A byte-order mark and CR, CRLF or Unicode line ends are read; a name never picks up the mark",
+        arguments: [
+            "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀", "\u{FEFF}[1] Vehicles: 🚗\r[2] Faces: 😀\r", "[1] Vehicles: 🚗\u{2028}[2] Faces: 😀\n"
+        ])
     func byteOrderMarkAndLineEnds(text: String) throws {
         let list = try PaletteText.parse(text).get()
         #expect(list.palettes == [Palette(name: "Vehicles", emojis: "🚗", id: 1), Palette(name: "Faces", emojis: "😀", id: 2)])
     }
 
-    @Test("Names that combine with the space or colon around them survive format then parse", arguments: [
-        "\u{301}accent first", "prepend last\u{600}", "\u{200D}joiner", "zwj last\u{200D}", "\u{FEFF}bom", "tab\tin",
-    ])
+    @Test(
+        "Names that combine with the space or colon around them survive format then parse",
+        arguments: [
+            "\u{301}accent first", "prepend last\u{600}", "\u{200D}joiner", "zwj last\u{200D}", "\u{FEFF}bom", "tab\tin"
+        ])
     func namesReadScalarByScalar(name: String) throws {
         let list = try PaletteList([Palette(name: name, emojis: "👍🏽", id: 4)])
         #expect(try PaletteText.parse(PaletteText.format(list, header: "h")).get() == list)

@@ -2,8 +2,8 @@ import Foundation
 import Palettes
 import Preferences
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The palette lists an observing task has received.
 private final class ReceivedLists: Sendable {

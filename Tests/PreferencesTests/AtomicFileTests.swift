@@ -123,8 +123,9 @@ struct AtomicFileTests {
             #expect(FileManager.default.fileExists(atPath: otherDomainsStray), "another domain's files are not touched")
             #expect(FileManager.default.fileExists(atPath: notOurs), "a name prefs never makes is not touched")
             #expect(try scratch.store().persistentDomain(forName: "com.example.editor.plist.tmp-1-2") == ["k": 1])
-            #expect(try scratch.names().filter { $0.contains("com.example.editor") }
-                == [".com.example.editor.plist.tmp-1-2-backup", "com.example.editor.plist", "com.example.editor.plist.tmp-1-2.plist"])
+            #expect(
+                try scratch.names().filter { $0.contains("com.example.editor") }
+                    == [".com.example.editor.plist.tmp-1-2-backup", "com.example.editor.plist", "com.example.editor.plist.tmp-1-2.plist"])
         }
     }
 }

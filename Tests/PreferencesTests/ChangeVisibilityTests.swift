@@ -52,7 +52,8 @@ struct ChangeVisibilityTests {
             let reader = try scratch.store()
             try reader.set(1, forKey: "k")
             #expect(try reader.integer(forKey: "k") == 1)
-            let result = try runPython("""
+            let result = try runPython(
+                """
                 import os, plistlib, sys
                 with open(sys.argv[1] + ".new", "wb") as f: plistlib.dump({"k": 2, "added": "py"}, f)
                 os.replace(sys.argv[1] + ".new", sys.argv[1])
@@ -68,7 +69,8 @@ struct ChangeVisibilityTests {
             let reader = try scratch.store()
             try reader.set(1, forKey: "k")
             #expect(try reader.integer(forKey: "k") == 1)
-            let result = try runPython("""
+            let result = try runPython(
+                """
                 import plistlib, sys
                 with open(sys.argv[1], "r+b") as f:
                     f.truncate(0)

@@ -52,9 +52,11 @@ struct CodableTests {
         }
     }
 
-    @Test("A stored value that does not decode throws instead of giving the default", arguments: [
-        #"{"width":3}"#, #"{"anchors":[],"title":"t","width":"wide","zoomed":false}"#, "not json", "",
-    ])
+    @Test(
+        "A stored value that does not decode throws instead of giving the default",
+        arguments: [
+            #"{"width":3}"#, #"{"anchors":[],"title":"t","width":"wide","zoomed":false}"#, "not json", ""
+        ])
     func undecodableDataThrowsTypeMismatch(json: String) throws {
         try withScratch { scratch throws in
             try scratch.store().set(Data(json.utf8), forKey: "layout")
@@ -64,9 +66,11 @@ struct CodableTests {
         }
     }
 
-    @Test("A stored value that is not data throws", arguments: [
-        PropertyList.string(#"{"width":3}"#), PropertyList(integerLiteral: 3), .dictionary(["width": 3]), .bool(true),
-    ])
+    @Test(
+        "A stored value that is not data throws",
+        arguments: [
+            PropertyList.string(#"{"width":3}"#), PropertyList(integerLiteral: 3), .dictionary(["width": 3]), .bool(true)
+        ])
     func nonDataValueThrowsTypeMismatch(stored: PropertyList) throws {
         try withScratch { scratch throws in
             try scratch.store().set(stored, forKey: "layout")

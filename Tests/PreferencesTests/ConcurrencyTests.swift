@@ -1,8 +1,8 @@
 import Foundation
 import Preferences
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// Every change is a locked read-modify-write of the file, so writers of different keys never
 /// lose each other's updates, whether they are threads or processes.

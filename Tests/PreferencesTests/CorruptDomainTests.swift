@@ -14,7 +14,7 @@ struct CorruptDomainTests {
         "bplist00\u{1}\u{2}",
         "{\"json\": true}",
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array/>\n</plist>\n",
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<string>a</string>\n</plist>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<string>a</string>\n</plist>\n"
     ]
 
     @Test("Reads throw .unreadable", arguments: corruptFiles)
@@ -26,7 +26,7 @@ struct CorruptDomainTests {
                 { () throws in _ = try store.object(forKey: "a") },
                 { () throws in _ = try store.integer(forKey: "a") },
                 { () throws in _ = try store.dictionaryRepresentation() },
-                { () throws in _ = try store.persistentDomain(forName: "com.example.editor") },
+                { () throws in _ = try store.persistentDomain(forName: "com.example.editor") }
             ] {
                 let error = preferenceError(read)
                 #expect(error?.code == .unreadable)
@@ -46,7 +46,7 @@ struct CorruptDomainTests {
                 { () throws in try store.removeObject(forKey: "a") },
                 { () throws in try store.update { $0 = [:] } },
                 { () throws in try store.setPersistentDomain(["a": 1], forName: "com.example.editor") },
-                { () throws in try store.removePersistentDomain(forName: "com.example.editor") },
+                { () throws in try store.removePersistentDomain(forName: "com.example.editor") }
             ] {
                 #expect(preferenceError(write)?.code == .unreadable)
                 #expect(scratch.bytes(scratch.domainPath()) == before)
@@ -57,7 +57,8 @@ struct CorruptDomainTests {
 
     @Test func diagnosticsNameTheFileAndTheLine() throws {
         try withScratch { scratch throws in
-            try scratch.write("""
+            try scratch.write(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
                 <plist version="1.0">
@@ -79,8 +80,9 @@ struct CorruptDomainTests {
 
     @Test func malformedXMLDiagnosticCarriesALine() throws {
         try withScratch { scratch throws in
-            try scratch.write("<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>x</strin>\n</dict>\n</plist>\n",
-                              to: scratch.domainPath())
+            try scratch.write(
+                "<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>x</strin>\n</dict>\n</plist>\n",
+                to: scratch.domainPath())
             let error = try #require(preferenceError { _ = try scratch.store().object(forKey: "a") })
             #expect(error.code == .unreadable)
             #expect(!error.diagnostics.isEmpty)

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Preferences
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// Writers of a domain in a store take an exclusive `flock(2)` on `<store>/.locks/<file>.lock`,
 /// writers of a lone file on its folder; one that cannot get the lock in time gives up with
@@ -19,8 +19,9 @@ struct DomainFileLockTests {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if !exists {
-                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                                        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             descriptor = open(path, O_RDONLY | (isFolder.boolValue ? 0 : O_CREAT) | O_CLOEXEC, 0o600)
             guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -36,7 +37,8 @@ struct DomainFileLockTests {
     }
 
     private func seconds(_ body: () -> Void) -> Double {
-        var start = timespec(), end = timespec()
+        var start = timespec()
+        var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         body()
         clock_gettime(CLOCK_MONOTONIC, &end)

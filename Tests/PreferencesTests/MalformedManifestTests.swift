@@ -16,7 +16,9 @@ struct MalformedManifestTests {
     }
 
     static let cases: [Case] = [
-        Case(keys: [F.key("k", "colour")], message: #"key "k": pfm_type "colour" is not a type prefs knows (string, integer, real, float, boolean, date, data, array, dictionary)"#),
+        Case(
+            keys: [F.key("k", "colour")],
+            message: #"key "k": pfm_type "colour" is not a type prefs knows (string, integer, real, float, boolean, date, data, array, dictionary)"#),
         Case(keys: [.dictionary(["pfm_type": "string"])], message: "has no pfm_name"),
         Case(keys: [.dictionary(["pfm_name": "k"])], message: #"key "k": has no pfm_type"#),
         Case(keys: [F.key("k", "integer", ["pfm_range_max": "10"])], message: #"key "k": pfm_range_max is a string, not an integer like the key"#),
@@ -25,7 +27,9 @@ struct MalformedManifestTests {
         Case(keys: [F.key("k", "string", ["pfm_format": "[unclosed"])], message: #"key "k": pfm_format "[unclosed" is not a regular expression"#),
         Case(keys: [F.key("k", "string", ["pfm_range_list": ["a", 2]])], message: #"key "k": pfm_range_list holds an integer, not a string"#),
         Case(keys: [F.key("k", "string", ["pfm_range_list": "a"])], message: #"key "k": pfm_range_list is a string, not an array"#),
-        Case(keys: [F.key("k", "integer", ["pfm_default": 99, "pfm_range_max": 10])], message: #"key "k": pfm_default breaks the key's own rules: is 99, above the maximum 10"#),
+        Case(
+            keys: [F.key("k", "integer", ["pfm_default": 99, "pfm_range_max": 10])],
+            message: #"key "k": pfm_default breaks the key's own rules: is 99, above the maximum 10"#),
         Case(keys: [F.key("k", "integer", ["pfm_repetition_max": 2])], message: #"key "k": pfm_repetition_max applies to arrays, but the key is an integer"#),
         Case(keys: [F.key("k", "array", ["pfm_repetition_min": -1])], message: #"key "k": pfm_repetition_min must be an integer of 0 or more"#),
         Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": "x"])], message: #"key "k": pfm_subkeys is a string, not an array"#),
@@ -33,7 +37,7 @@ struct MalformedManifestTests {
         Case(keys: [F.key("k", "array", ["pfm_subkeys": [F.key("", "nope")]])], message: #"key "k.*": pfm_type "nope""#),
         Case(keys: [F.key("k", "string"), F.key("k", "integer")], message: #"the key "k" is described twice"#),
         Case(keys: ["not a dictionary"], message: "an entry of pfm_subkeys is a string, not a dictionary"),
-        Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#),
+        Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#)
     ]
 
     @Test("A malformed manifest is refused with its file, line and key", arguments: cases)
@@ -54,7 +58,8 @@ struct MalformedManifestTests {
     @Test func theLineNamedIsTheLineOfTheBadEntry() throws {
         try withScratch { scratch throws in
             let path = scratch.file("bad.plist")
-            try scratch.write("""
+            try scratch.write(
+                """
                 <plist version="1.0">
                 <dict>
                 \t<key>pfm_subkeys</key>
@@ -70,9 +75,10 @@ struct MalformedManifestTests {
                 </plist>
                 """, to: path)
             let error = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
-            #expect(error.diagnostics.map(\.description) == [
-                "\(path):8: error: key \"size\": pfm_type \"number\" is not a type prefs knows (\(["string", "integer", "real", "float", "boolean", "date", "data", "array", "dictionary"].joined(separator: ", ")))",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "\(path):8: error: key \"size\": pfm_type \"number\" is not a type prefs knows (\(["string", "integer", "real", "float", "boolean", "date", "data", "array", "dictionary"].joined(separator: ", ")))"
+                ])
         }
     }
 
@@ -220,12 +226,13 @@ struct MalformedManifestTests {
             #expect(manifest.keys.all.map(\.name) == ["Theme", "Zoom", "Servers"])
             #expect(manifest.defaults == ["Theme": "light"])
             #expect(manifest.check(["Theme": "dark", "Zoom": 2, "Servers": [["Host": "a", "Port": 22]]]).isEmpty)
-            #expect(manifest.check(["Theme": "sepia", "Zoom": .real(8), "Servers": [["Port": 0]]]).map(\.description) == [
-                #"key "Theme": is "sepia", not one of light, dark"#,
-                #"key "Zoom": is 8, above the maximum 4"#,
-                #"key "Servers.0.Port": is 0, below the minimum 1"#,
-                #"key "Servers.0.Host": is required but missing"#,
-            ])
+            #expect(
+                manifest.check(["Theme": "sepia", "Zoom": .real(8), "Servers": [["Port": 0]]]).map(\.description) == [
+                    #"key "Theme": is "sepia", not one of light, dark"#,
+                    #"key "Zoom": is 8, above the maximum 4"#,
+                    #"key "Servers.0.Port": is 0, below the minimum 1"#,
+                    #"key "Servers.0.Host": is required but missing"#
+                ])
         }
     }
 }

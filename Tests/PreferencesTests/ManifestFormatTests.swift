@@ -1,7 +1,8 @@
 import Foundation
-@testable import Preferences
 import PropertyLists
 import Testing
+
+@testable import Preferences
 
 /// `pfm_format` matched by glibc where ICU's syntax and POSIX's agree, and by Swift `Regex`
 /// elsewhere, with the same verdict as `Regex` on every string.
@@ -10,7 +11,7 @@ struct ManifestFormatTests {
     static let subjects = [
         "", "a", "abc", "aXc", "a\nc", "a\tc", "é", "ab", "bcbcd", "d", "x", "xx", "xxx", "xxxx", "value 12 xx", "value x", "value 7 ",
         "com.example", "org.a.b", "a@b", "@", " ", "ABCDEF01-2345-6789-abcd-ef0123456789", "abcdef01-2345-6789-abcd-ef012345678",
-        "1.2.3", "v1.2", "#%&=~'\"<>!", "a b_c,d/e@f", "z{2}", "]", "-",
+        "1.2.3", "v1.2", "#%&=~'\"<>!", "a b_c,d/e@f", "z{2}", "]", "-"
     ]
 
     static let patterns = [
@@ -20,7 +21,7 @@ struct ManifestFormatTests {
         "(com|org)(.[a-z])+", "[.]", "a?b?c?",
         // Outside it: Regex matches.
         "^(com|org)\\.[a-z]+$", "[a-z]+(\\.[a-z]+)*", "\\d+", "(?:ab)+", "a*?b", "[[:alpha:]]+", "[a-]+", "x{,2}", "^$", "a|", "",
-        "[:a]+", "z{2}}", "(a)\\1",
+        "[:a]+", "z{2}}", "(a)\\1"
     ]
 
     @Test(arguments: patterns)
@@ -38,7 +39,7 @@ struct ManifestFormatTests {
     @Test(arguments: [
         ("value [0-9]+ x*", true), ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}", true), ("(a|bc)*d?", true), ("^[a-z]+$", true),
         ("\\d+", false), ("(?:ab)+", false), ("a*?b", false), ("a**", false), ("[a-]", false), ("[:a]", false), ("[z-a]", false),
-        ("()", false), ("(a|)", false), ("a$b", false), ("x{300}", false), ("x{3,2}", false), ("é", false), ("a{2}{3}", false),
+        ("()", false), ("(a|)", false), ("a$b", false), ("x{300}", false), ("x{3,2}", false), ("é", false), ("a{2}{3}", false)
     ])
     func onlyTheSharedPartIsMatchedByGlibc(pattern: String, shared: Bool) {
         #expect(POSIXPattern.isShared(Array(pattern.utf8)) == shared)

@@ -29,8 +29,9 @@ struct ManifestRuleTests {
         Case(key: F.key("k", "integer", ["pfm_range_max": 400]), value: 900, message: "is 900, above the maximum 400"),
         Case(key: F.key("k", "integer", ["pfm_range_max": 400]), value: 400, message: nil),
         Case(key: F.key("k", "integer", ["pfm_range_max": .integer(.max)]), value: .integer(PropertyListInteger(UInt64.max - 1)), message: nil),
-        Case(key: F.key("k", "integer", ["pfm_range_min": .integer(PropertyListInteger(UInt64.max))]),
-             value: .integer(PropertyListInteger(UInt64.max - 1)), message: "is 18446744073709551614, below the minimum 18446744073709551615"),
+        Case(
+            key: F.key("k", "integer", ["pfm_range_min": .integer(PropertyListInteger(UInt64.max))]),
+            value: .integer(PropertyListInteger(UInt64.max - 1)), message: "is 18446744073709551614, below the minimum 18446744073709551615"),
         Case(key: F.key("k", "real", ["pfm_range_max": .real(1.5)]), value: .real(2.5), message: "is 2.5, above the maximum 1.5"),
         Case(key: F.key("k", "real", ["pfm_range_min": .real(0.5)]), value: 0, message: "is 0, below the minimum 0.5"),
         Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "sepia", message: #"is "sepia", not one of light, dark"#),
@@ -41,8 +42,9 @@ struct ManifestRuleTests {
         Case(key: F.key("k", "array", ["pfm_repetition_min": 1]), value: [], message: "has 0 items, fewer than the minimum 1"),
         Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2, 3], message: "has 3 items, more than the maximum 2"),
         Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2], message: nil),
-        Case(key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string")]]), value: ["a", 2],
-             message: "is an integer, 2, not a string"),
+        Case(
+            key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string")]]), value: ["a", 2],
+            message: "is an integer, 2, not a string")
     ]
 
     @Test("Each rule passes or fails its value with the exact message", arguments: cases)
@@ -81,11 +83,12 @@ struct ManifestRuleTests {
 
     @Test func payloadKeysDescribeTheProfileWrapperAndAreIgnored() throws {
         try withScratch { scratch throws in
-            let manifest = try F.manifest([
-                F.key("PayloadType", "string", ["pfm_require": "always"]),
-                F.key("PayloadUUID", "string", ["pfm_require": "always"]),
-                F.key("fontSize", "integer"),
-            ], in: scratch)
+            let manifest = try F.manifest(
+                [
+                    F.key("PayloadType", "string", ["pfm_require": "always"]),
+                    F.key("PayloadUUID", "string", ["pfm_require": "always"]),
+                    F.key("fontSize", "integer")
+                ], in: scratch)
             #expect(manifest.keys.all.map(\.name) == ["fontSize"])
             #expect(manifest.check(["fontSize": 3, "PayloadVersion": 1]).isEmpty)
         }
@@ -93,19 +96,25 @@ struct ManifestRuleTests {
 
     @Test func nestedRulesReportTheFullKeyPathOfDictionariesInArraysInDictionaries() throws {
         try withScratch { scratch throws in
-            let item = F.key("", "dictionary", ["pfm_subkeys": [
-                F.key("name", "string", ["pfm_require": "always"]),
-                F.key("size", "integer", ["pfm_range_max": 10]),
-            ]])
-            let manifest = try F.manifest([
-                F.key("outer", "dictionary", ["pfm_subkeys": [F.key("items", "array", ["pfm_subkeys": [item]])]]),
-            ], in: scratch)
+            let item = F.key(
+                "", "dictionary",
+                [
+                    "pfm_subkeys": [
+                        F.key("name", "string", ["pfm_require": "always"]),
+                        F.key("size", "integer", ["pfm_range_max": 10])
+                    ]
+                ])
+            let manifest = try F.manifest(
+                [
+                    F.key("outer", "dictionary", ["pfm_subkeys": [F.key("items", "array", ["pfm_subkeys": [item]])]])
+                ], in: scratch)
             let domain: PropertyListDictionary = ["outer": ["items": [["name": "a", "size": 3], ["size": 11, "extra": true]]]]
-            #expect(manifest.check(domain).map(\.description) == [
-                #"key "outer.items.1.size": is 11, above the maximum 10"#,
-                #"key "outer.items.1.extra": is not in the manifest"#,
-                #"key "outer.items.1.name": is required but missing"#,
-            ])
+            #expect(
+                manifest.check(domain).map(\.description) == [
+                    #"key "outer.items.1.size": is 11, above the maximum 10"#,
+                    #"key "outer.items.1.extra": is not in the manifest"#,
+                    #"key "outer.items.1.name": is required but missing"#
+                ])
         }
     }
 
@@ -115,9 +124,10 @@ struct ManifestRuleTests {
 
     @Test func checkingOneKeyForAWriteIgnoresTheRestAndRefusesRemovingARequiredKey() throws {
         try withScratch { scratch throws in
-            let manifest = try F.manifest([
-                F.key("size", "integer", ["pfm_range_max": 10]), F.key("name", "string", ["pfm_require": "always"]),
-            ], in: scratch)
+            let manifest = try F.manifest(
+                [
+                    F.key("size", "integer", ["pfm_range_max": 10]), F.key("name", "string", ["pfm_require": "always"])
+                ], in: scratch)
             #expect(manifest.check(5, forKey: "size").isEmpty)
             #expect(manifest.check("x", forKey: "unknown").isEmpty)
             #expect(manifest.check(11, forKey: "size").map(\.message) == ["is 11, above the maximum 10"])
@@ -127,11 +137,12 @@ struct ManifestRuleTests {
 
     @Test func defaultsAndDescriptionsAreFoundAlongKeyPaths() throws {
         try withScratch { scratch throws in
-            let manifest = try F.manifest([
-                F.key("window", "dictionary", ["pfm_default": ["width": 800], "pfm_subkeys": [F.key("width", "integer")]]),
-                F.key("panel", "dictionary", ["pfm_subkeys": [F.key("side", "string", ["pfm_default": "left"])]]),
-                F.key("list", "array", ["pfm_subkeys": [F.key("", "integer")]]),
-            ], in: scratch)
+            let manifest = try F.manifest(
+                [
+                    F.key("window", "dictionary", ["pfm_default": ["width": 800], "pfm_subkeys": [F.key("width", "integer")]]),
+                    F.key("panel", "dictionary", ["pfm_subkeys": [F.key("side", "string", ["pfm_default": "left"])]]),
+                    F.key("list", "array", ["pfm_subkeys": [F.key("", "integer")]])
+                ], in: scratch)
             #expect(manifest.defaultValue(at: ["window", "width"]) == 800)
             #expect(manifest.defaultValue(at: ["panel", "side"]) == "left")
             #expect(manifest.defaultValue(at: ["panel"]) == nil)
@@ -145,7 +156,7 @@ struct ManifestRuleTests {
     @Test func anInferredManifestDescribesTheDomainItCameFrom() throws {
         try withScratch { scratch throws in
             let domain: PropertyListDictionary = [
-                "size": 12, "name": "x", "list": [["a": 1], ["b": true]], "mixed": [1, "a"], "nested": ["deep": .real(1.5)],
+                "size": 12, "name": "x", "list": [["a": 1], ["b": true]], "mixed": [1, "a"], "nested": ["deep": .real(1.5)]
             ]
             let path = scratch.file("inferred.plist")
             try Data(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: "d", from: domain)))).write(to: URL(fileURLWithPath: path))

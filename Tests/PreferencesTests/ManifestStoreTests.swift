@@ -14,14 +14,15 @@ struct ManifestStoreTests {
         let manifests = scratch.file("manifests")
         try FileManager.default.createDirectory(atPath: manifests, withIntermediateDirectories: true)
         try F.write(keys, to: manifests + "/com.example.editor.plist")
-        return try PreferenceStore(domain: "com.example.editor", folder: PreferencesFolder(path: scratch.file("home")),
-                                   arguments: ["tests"], manifests: ManifestSearchPath(folders: [manifests]))
+        return try PreferenceStore(
+            domain: "com.example.editor", folder: PreferencesFolder(path: scratch.file("home")),
+            arguments: ["tests"], manifests: ManifestSearchPath(folders: [manifests]))
     }
 
     static let keys = [
         F.key("fontSize", "integer", ["pfm_default": 12, "pfm_range_min": 6, "pfm_range_max": 72]),
         F.key("theme", "string", ["pfm_default": "light", "pfm_range_list": ["light", "dark"]]),
-        F.key("name", "string", ["pfm_require": "always"]),
+        F.key("name", "string", ["pfm_require": "always"])
     ]
 
     @Test func manifestDefaultsComeAfterRegisteredDefaultsAndStoredValues() throws {
@@ -44,7 +45,10 @@ struct ManifestStoreTests {
             let before = scratch.bytes(scratch.file("home/com.example.editor.plist"))
             let error = try #require(throws: PreferenceError.self) { try store.set(900, forKey: "fontSize") }
             #expect(error.code == .manifestViolation)
-            #expect(error.message == #"key "fontSize": is 900, above the maximum 72 (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#)
+            #expect(
+                error.message
+                    == #"key "fontSize": is 900, above the maximum 72 (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#
+            )
             #expect(throws: PreferenceError.self) { try store.set("sepia", forKey: "theme") }
             #expect(throws: PreferenceError.self) { try store.set(nil, forKey: "name") }
             #expect(scratch.bytes(scratch.file("home/com.example.editor.plist")) == before)
@@ -60,7 +64,10 @@ struct ManifestStoreTests {
             let before = scratch.bytes(scratch.file("home/com.example.editor.plist"))
             let error = try #require(throws: PreferenceError.self) { try store.removeObject(forKey: "name") }
             #expect(error.code == .manifestViolation)
-            #expect(error.message == #"key "name": is required, so it may not be removed (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#)
+            #expect(
+                error.message
+                    == #"key "name": is required, so it may not be removed (by the manifest \#(scratch.file("manifests/com.example.editor.plist"))); nothing was written"#
+            )
             #expect(scratch.bytes(scratch.file("home/com.example.editor.plist")) == before)
             try store.removeObject(forKey: "fontSize")
             #expect(try store.dictionaryRepresentation() == ["fontSize": 12, "theme": "light", "name": "draft"])
@@ -76,7 +83,8 @@ struct ManifestStoreTests {
 
     @Test func theFirstFolderOfTheSearchPathWinsAndAManifestMustNameItsOwnDomain() throws {
         try withScratch { scratch throws in
-            let first = scratch.file("first"), second = scratch.file("second")
+            let first = scratch.file("first")
+            let second = scratch.file("second")
             for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try F.write([F.key("k", "string")], to: second + "/d.plist")
             let path = ManifestSearchPath(folders: [first, second])

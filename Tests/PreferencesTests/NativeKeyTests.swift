@@ -42,11 +42,13 @@ struct NativeKeyTests {
 
     @Test func datesDataAndURLsAreStoredNatively() throws {
         try withScratch { scratch throws in
-            #expect(try storedForm(Date(timeIntervalSince1970: 86_400), default: Date(timeIntervalSince1970: 0), in: scratch)
-                == #"{"k": {"date": "1970-01-02T00:00:00Z"}}"#)
+            #expect(
+                try storedForm(Date(timeIntervalSince1970: 86_400), default: Date(timeIntervalSince1970: 0), in: scratch)
+                    == #"{"k": {"date": "1970-01-02T00:00:00Z"}}"#)
             #expect(try storedForm(Data([1, 2]), default: Data(), in: scratch) == #"{"k": {"data": "0102"}}"#)
-            #expect(try storedForm(URL(string: "https://example.com/a")!, default: URL(fileURLWithPath: "/"), in: scratch)
-                == #"{"k": "https://example.com/a"}"#)
+            #expect(
+                try storedForm(URL(string: "https://example.com/a")!, default: URL(fileURLWithPath: "/"), in: scratch)
+                    == #"{"k": "https://example.com/a"}"#)
             #expect(try storedForm(URL(fileURLWithPath: "/tmp/x"), default: URL(fileURLWithPath: "/"), in: scratch) == #"{"k": "/tmp/x"}"#)
         }
     }
@@ -97,9 +99,11 @@ struct NativeKeyTests {
         }
     }
 
-    @Test("A stored value of the wrong type is a typed error naming key, type and value", arguments: [
-        (PropertyList.string("big"), "a string, \"big\""), (.bool(true), "a boolean, true"), (.real(2.5), "a real, 2.5"),
-    ])
+    @Test(
+        "A stored value of the wrong type is a typed error naming key, type and value",
+        arguments: [
+            (PropertyList.string("big"), "a string, \"big\""), (.bool(true), "a boolean, true"), (.real(2.5), "a real, 2.5")
+        ])
     func wrongTypeThrowsTypeMismatchNamingKeyTypeAndValue(stored: PropertyList, described: String) throws {
         try withScratch { scratch throws in
             try scratch.store().set(stored, forKey: "fontSize")

@@ -59,7 +59,7 @@ struct PersistentDomainTests {
             }
             for stray in [
                 "com.example.a.plist.lock", "com.example.c.plist.tmp-123-456", ".hidden.plist", "-dash.plist",
-                "a..b.plist", "notes.txt", ".plist", "com.example.d.plist.lock",
+                "a..b.plist", "notes.txt", ".plist", "com.example.d.plist.lock"
             ] {
                 try scratch.write("<plist/>", to: scratch.file(stray))
             }
@@ -69,14 +69,16 @@ struct PersistentDomainTests {
 
     @Test func persistentDomainNamesOfAMissingFolderIsEmpty() throws {
         try withScratch { scratch throws in
-            let store = try PreferenceStore(domain: "com.example.editor",
-                                            folder: PreferencesFolder(path: scratch.path + "/missing"), arguments: ["tests"])
+            let store = try PreferenceStore(
+                domain: "com.example.editor",
+                folder: PreferencesFolder(path: scratch.path + "/missing"), arguments: ["tests"])
             #expect(try store.persistentDomainNames == [])
         }
     }
 
-    @Test("Persistent domain calls refuse invalid names before touching anything",
-          arguments: ["", "..", "../escape", "a/b", ".hidden"])
+    @Test(
+        "Persistent domain calls refuse invalid names before touching anything",
+        arguments: ["", "..", "../escape", "a/b", ".hidden"])
     func invalidNamesAreRefused(name: String) throws {
         try withScratch { scratch throws in
             let store = try scratch.store()

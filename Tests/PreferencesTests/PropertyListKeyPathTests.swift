@@ -11,10 +11,12 @@ struct PropertyListKeyPathTests {
         #expect("abc"[keyPath: length] == 3)
     }
 
-    @Test("Parsing splits on unescaped dots", arguments: [
-        ("a", ["a"]), ("a.b.0", ["a", "b", "0"]), (#"version\.major"#, ["version.major"]),
-        (#"a\\b"#, [#"a\b"#]), (#"a\\.b"#, [#"a\"#, "b"]), (#"\a"#, ["a"]), ("ü.日本", ["ü", "日本"]),
-    ] as [(String, [String])])
+    @Test(
+        "Parsing splits on unescaped dots",
+        arguments: [
+            ("a", ["a"]), ("a.b.0", ["a", "b", "0"]), (#"version\.major"#, ["version.major"]),
+            (#"a\\b"#, [#"a\b"#]), (#"a\\.b"#, [#"a\"#, "b"]), (#"\a"#, ["a"]), ("ü.日本", ["ü", "日本"])
+        ] as [(String, [String])])
     func parses(text: String, components: [String]) throws {
         let path = try PropertyListKeyPath(parsing: text)
         #expect(path.components == components)
@@ -36,14 +38,16 @@ struct PropertyListKeyPathTests {
     static let sample: PropertyListDictionary = [
         "window": ["size": ["w": 800, "h": 600], "tabs": ["one", "two"]],
         "name": "x",
-        "0": "zero key",
+        "0": "zero key"
     ]
 
-    @Test("value(in:) follows dictionaries and array indexes", arguments: [
-        ("window.size.w", PropertyList(integerLiteral: 800)), ("window.tabs.1", "two"), ("window.tabs.0", "one"),
-        ("0", "zero key"), ("name", "x"), ("window.tabs.2", nil), ("window.tabs.-1", nil), ("window.tabs.x", nil),
-        ("name.length", nil), ("missing.deeper", nil), ("window.size.w.more", nil),
-    ] as [(String, PropertyList?)])
+    @Test(
+        "value(in:) follows dictionaries and array indexes",
+        arguments: [
+            ("window.size.w", PropertyList(integerLiteral: 800)), ("window.tabs.1", "two"), ("window.tabs.0", "one"),
+            ("0", "zero key"), ("name", "x"), ("window.tabs.2", nil), ("window.tabs.-1", nil), ("window.tabs.x", nil),
+            ("name.length", nil), ("missing.deeper", nil), ("window.size.w.more", nil)
+        ] as [(String, PropertyList?)])
     func value(text: String, expected: PropertyList?) throws {
         #expect(try PropertyListKeyPath(parsing: text).value(in: Self.sample) == expected)
     }
@@ -76,9 +80,11 @@ struct PropertyListKeyPathTests {
         #expect(dictionary["window"] == ["size": ["w": 800], "tabs": ["two"]])
     }
 
-    @Test("Setting through a non-container or past the end is refused and changes nothing", arguments: [
-        "name.length", "window.tabs.3", "window.tabs.-1", "window.tabs.x", "window.tabs.2.deeper", "window.size.w.x",
-    ])
+    @Test(
+        "Setting through a non-container or past the end is refused and changes nothing",
+        arguments: [
+            "name.length", "window.tabs.3", "window.tabs.-1", "window.tabs.x", "window.tabs.2.deeper", "window.size.w.x"
+        ])
     func setRefused(text: String) throws {
         var dictionary = Self.sample
         let error = preferenceError { try PropertyListKeyPath(parsing: text).set("v", in: &dictionary) }
@@ -86,9 +92,11 @@ struct PropertyListKeyPathTests {
         #expect(dictionary == Self.sample)
     }
 
-    @Test("Removing a value that is not there is .notFound and changes nothing", arguments: [
-        "missing", "missing.deeper", "window.nothing", "window.tabs.2", "window.tabs.x", "window.size.q",
-    ])
+    @Test(
+        "Removing a value that is not there is .notFound and changes nothing",
+        arguments: [
+            "missing", "missing.deeper", "window.nothing", "window.tabs.2", "window.tabs.x", "window.size.q"
+        ])
     func removeMissing(text: String) throws {
         var dictionary = Self.sample
         let error = preferenceError { try PropertyListKeyPath(parsing: text).set(nil, in: &dictionary) }

@@ -32,11 +32,12 @@ struct RoundTripTests {
             #expect(try reader.stringArray(forKey: "array") == ["a", "b"])
             #expect(try reader.dictionary(forKey: "dictionary") == ["inner": [1, 2]])
 
-            #expect(try pythonReading(scratch.domainPath()) == """
-                {"array": ["a", "b"], "big": 18446744073709551615, "data": {"data": "dead"}, \
-                "date": {"date": "2024-02-29T12:34:56Z"}, "dictionary": {"inner": [1, 2]}, "flag": true, \
-                "integer": -42, "real": {"real": "2.5"}, "string": "h\\u00e9llo <&>"}
-                """)
+            #expect(
+                try pythonReading(scratch.domainPath()) == """
+                    {"array": ["a", "b"], "big": 18446744073709551615, "data": {"data": "dead"}, \
+                    "date": {"date": "2024-02-29T12:34:56Z"}, "dictionary": {"inner": [1, 2]}, "flag": true, \
+                    "integer": -42, "real": {"real": "2.5"}, "string": "h\\u00e9llo <&>"}
+                    """)
         }
     }
 
@@ -48,7 +49,8 @@ struct RoundTripTests {
             try writer.set(false, forKey: "wrap")
             try writer.set(["a.txt", "b.txt"], forKey: "recent")
             try writer.set(["width": 800, "empty": .dictionary([:])] as PropertyList, forKey: "window")
-            let result = try runPython("""
+            let result = try runPython(
+                """
                 import plistlib, sys
                 with open(sys.argv[1], "rb") as f: value = plistlib.load(f)
                 sys.stdout.buffer.write(plistlib.dumps(value, sort_keys=True))
@@ -147,8 +149,9 @@ struct RoundTripTests {
     @Test func domainFileIs0600AndMissingFoldersAreCreated0700() throws {
         try withScratch { scratch throws in
             let nested = scratch.path + "/config/prefs"
-            let store = try PreferenceStore(domain: "com.example.editor", folder: PreferencesFolder(path: nested + "/"),
-                                            arguments: ["tests"])
+            let store = try PreferenceStore(
+                domain: "com.example.editor", folder: PreferencesFolder(path: nested + "/"),
+                arguments: ["tests"])
             try store.set(1, forKey: "k")
             var status = stat()
             #expect(stat(nested + "/com.example.editor.plist", &status) == 0)
@@ -163,7 +166,8 @@ struct RoundTripTests {
 
     @Test func domainWrittenByPlistlibReadsBack() throws {
         try withScratch { scratch throws in
-            let result = try runPython("""
+            let result = try runPython(
+                """
                 import datetime, plistlib, sys
                 value = {"s": "x", "i": -3, "r": 0.5, "b": True, "d": b"\\x00\\x01",
                          "t": datetime.datetime(2024, 2, 29, 12, 34, 56), "a": [1, "two"], "n": {"k": False}}
@@ -173,7 +177,7 @@ struct RoundTripTests {
             let expected: PropertyListDictionary = [
                 "s": "x", "i": -3, "r": 0.5, "b": true, "d": .data([0, 1]),
                 "t": .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!),
-                "a": [1, "two"], "n": ["k": false],
+                "a": [1, "two"], "n": ["k": false]
             ]
             #expect(try scratch.store().persistentDomain(forName: "com.example.editor") == expected)
             #expect(try scratch.store().dictionaryRepresentation() == expected)

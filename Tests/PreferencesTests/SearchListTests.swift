@@ -23,9 +23,10 @@ struct SearchListTests {
             domain["list"] = ["from domain"]
         }
         let store = try scratch.store(arguments: Self.arguments)
-        store.register(defaults: [
-            "fontSize": 8, "globalOnly": "registered", "domainOnly": "registered", "registeredOnly": "registered",
-        ] as PropertyListDictionary)
+        store.register(
+            defaults: [
+                "fontSize": 8, "globalOnly": "registered", "domainOnly": "registered", "registeredOnly": "registered"
+            ] as PropertyListDictionary)
         return store
     }
 
@@ -73,7 +74,7 @@ struct SearchListTests {
             let store = try layeredStore(in: scratch)
             let expected: PropertyListDictionary = [
                 "fontSize": "14", "list": ["a"], "globalAndDomain": "domain", "domainOnly": "domain",
-                "globalOnly": "global", "registeredOnly": "registered",
+                "globalOnly": "global", "registeredOnly": "registered"
             ]
             #expect(try store.dictionaryRepresentation() == expected)
         }
@@ -93,7 +94,7 @@ struct SearchListTests {
         try withScratch { scratch throws in
             let store = try scratch.store(arguments: [
                 "prog", "-a", "1", "--b", "2", "-", "x", "-c", "<array>", "-d", "<integer>5</integer>",
-                "--", "-e", "5", "-f",
+                "--", "-e", "5", "-f"
             ])
             #expect(store.argumentDomain == ["a": "1", "c": "<array>", "d": 5])
             #expect(try store.object(forKey: "b") == nil)
@@ -129,12 +130,12 @@ struct SearchListTests {
             try store.register(defaults: [
                 "fontSize": 12, "ratio": 1.5, "on": true, "name": "x", "recent": ["a", "b"],
                 "when": when, "blob": Data([7]), "nested": ["k": 1], "big": UInt64.max, "small": Int32(-2),
-                "single": Float(0.5), "site": URL(string: "https://example.com")!,
+                "single": Float(0.5), "site": URL(string: "https://example.com")!
             ])
             let expected: PropertyListDictionary = [
                 "fontSize": 12, "ratio": 1.5, "on": true, "name": "x", "recent": ["a", "b"],
                 "when": .date(PropertyListDate(secondsSince1970: 86_400)!), "blob": .data([7]), "nested": ["k": 1],
-                "big": .integer(.max), "small": -2, "single": 0.5, "site": "https://example.com",
+                "big": .integer(.max), "small": -2, "single": 0.5, "site": "https://example.com"
             ]
             #expect(try store.dictionaryRepresentation() == expected)
             #expect(try scratch.names() == [])

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Preferences
 import PropertyLists
 import Testing
+
+@testable import Preferences
 
 @Suite("PreferenceStore.standard and defaults shipped in a file")
 struct StandardAndDefaultsFileTests {

@@ -1,15 +1,16 @@
 import Foundation
 import Preferences
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 @Suite("System folders hold an administrator's defaults below the user's domain")
 struct SystemLayerTests {
     /// A store on `scratch` whose system folders are `scratch/system1` and `scratch/system2`.
     private func store(in scratch: Scratch, domain: String = "com.example.editor") throws -> PreferenceStore {
-        try PreferenceStore(domain: domain, folder: PreferencesFolder(path: scratch.file("user")), arguments: ["tests"],
-                            systemFolders: [PreferencesFolder(path: scratch.file("system1")), PreferencesFolder(path: scratch.file("system2"))])
+        try PreferenceStore(
+            domain: domain, folder: PreferencesFolder(path: scratch.file("user")), arguments: ["tests"],
+            systemFolders: [PreferencesFolder(path: scratch.file("system1")), PreferencesFolder(path: scratch.file("system2"))])
     }
 
     private func writeSystemFile(_ values: PropertyList, _ folder: String, domain: String = "com.example.editor", in scratch: Scratch) throws {
@@ -23,7 +24,7 @@ struct SystemLayerTests {
             try writeSystemFile(["fontSize": 11], "system1", in: scratch)
             let store = try store(in: scratch)
             store.register(defaults: ["fontSize": 9, "tabs": 4])
-            #expect(try store.integer(forKey: "fontSize") == 11)    // the first system folder wins
+            #expect(try store.integer(forKey: "fontSize") == 11)  // the first system folder wins
             #expect(try store.string(forKey: "theme") == "corporate")
             #expect(try store.integer(forKey: "tabs") == 4)
             try store.set(14, forKey: "fontSize")
@@ -54,8 +55,9 @@ struct SystemLayerTests {
             try writeSystemFile(["fontSize": 10], "system1", in: scratch)
             let store = try store(in: scratch)
             #expect(try store.integer(forKey: "fontSize") == 10)
-            #expect(try store.integer(forKey: "fontSize") == 10)   // warm: the folders are now watched
-            let result = try runPython("""
+            #expect(try store.integer(forKey: "fontSize") == 10)  // warm: the folders are now watched
+            let result = try runPython(
+                """
                 import os, plistlib, sys
                 with open(sys.argv[1] + ".new", "wb") as f: plistlib.dump({"fontSize": 16}, f)
                 os.replace(sys.argv[1] + ".new", sys.argv[1])

@@ -14,37 +14,44 @@ struct TypedAccessTests {
         return try scratch.store()
     }
 
-    @Test("integer(forKey:) converts strings, reals and Booleans", arguments: [
-        (PropertyList.string("42"), 42), (.string("  -17 apples"), -17), (.string("+8"), 8), (.string("abc"), 0),
-        (.string("0x1F"), 0), (.string("99999999999999999999"), Int.max), (.string("-99999999999999999999"), Int.min),
-        (.real(3.9), 3), (.real(-3.9), -3), (.bool(true), 1), (.bool(false), 0), (PropertyList(integerLiteral: 7), 7),
-        (.data([1]), 0), (.array(["1"]), 0),
-    ] as [(PropertyList, Int)])
+    @Test(
+        "integer(forKey:) converts strings, reals and Booleans",
+        arguments: [
+            (PropertyList.string("42"), 42), (.string("  -17 apples"), -17), (.string("+8"), 8), (.string("abc"), 0),
+            (.string("0x1F"), 0), (.string("99999999999999999999"), Int.max), (.string("-99999999999999999999"), Int.min),
+            (.real(3.9), 3), (.real(-3.9), -3), (.bool(true), 1), (.bool(false), 0), (PropertyList(integerLiteral: 7), 7),
+            (.data([1]), 0), (.array(["1"]), 0)
+        ] as [(PropertyList, Int)])
     func integerConversion(stored: PropertyList, expected: Int) throws {
         try withScratch { scratch throws in
             #expect(try storing(stored, in: scratch).integer(forKey: "k") == expected)
         }
     }
 
-    @Test("bool(forKey:) follows NSString.boolValue and NSNumber.boolValue", arguments: [
-        (PropertyList.string("YES"), true), (.string("yes"), true), (.string("true"), true), (.string("1"), true),
-        (.string("Y"), true), (.string("t"), true), (.string("  +007"), true), (.string("-1"), true), (.string("9x"), true),
-        (.string("0"), false), (.string("no"), false), (.string(""), false), (.string("false"), false),
-        (.string("000"), false), (.string("nope"), false), (.string(" "), false),
-        (PropertyList(integerLiteral: 0), false), (PropertyList(integerLiteral: 2), true), (PropertyList(integerLiteral: -1), true), (.real(0), false), (.real(0.5), true),
-        (.bool(true), true), (.bool(false), false), (.data([1]), false),
-    ] as [(PropertyList, Bool)])
+    @Test(
+        "bool(forKey:) follows NSString.boolValue and NSNumber.boolValue",
+        arguments: [
+            (PropertyList.string("YES"), true), (.string("yes"), true), (.string("true"), true), (.string("1"), true),
+            (.string("Y"), true), (.string("t"), true), (.string("  +007"), true), (.string("-1"), true), (.string("9x"), true),
+            (.string("0"), false), (.string("no"), false), (.string(""), false), (.string("false"), false),
+            (.string("000"), false), (.string("nope"), false), (.string(" "), false),
+            (PropertyList(integerLiteral: 0), false), (PropertyList(integerLiteral: 2), true), (PropertyList(integerLiteral: -1), true), (.real(0), false),
+            (.real(0.5), true),
+            (.bool(true), true), (.bool(false), false), (.data([1]), false)
+        ] as [(PropertyList, Bool)])
     func boolConversion(stored: PropertyList, expected: Bool) throws {
         try withScratch { scratch throws in
             #expect(try storing(stored, in: scratch).bool(forKey: "k") == expected)
         }
     }
 
-    @Test("double(forKey:) and float(forKey:) convert strings by their leading number", arguments: [
-        (PropertyList.string("2.5"), 2.5), (.string("  -1e3x"), -1000), (.string("1.5.3"), 1.5), (.string(".25"), 0.25),
-        (.string("abc"), 0), (.string("0x1A"), 0), (PropertyList(integerLiteral: 7), 7), (PropertyList(integerLiteral: -3), -3), (.bool(true), 1),
-        (.real(-0.125), -0.125), (.date(PropertyListDate(secondsSince1970: 5)!), 0),
-    ] as [(PropertyList, Double)])
+    @Test(
+        "double(forKey:) and float(forKey:) convert strings by their leading number",
+        arguments: [
+            (PropertyList.string("2.5"), 2.5), (.string("  -1e3x"), -1000), (.string("1.5.3"), 1.5), (.string(".25"), 0.25),
+            (.string("abc"), 0), (.string("0x1A"), 0), (PropertyList(integerLiteral: 7), 7), (PropertyList(integerLiteral: -3), -3), (.bool(true), 1),
+            (.real(-0.125), -0.125), (.date(PropertyListDate(secondsSince1970: 5)!), 0)
+        ] as [(PropertyList, Double)])
     func doubleConversion(stored: PropertyList, expected: Double) throws {
         try withScratch { scratch throws in
             let store = try storing(stored, in: scratch)
@@ -53,12 +60,14 @@ struct TypedAccessTests {
         }
     }
 
-    @Test("string(forKey:) prints numbers in decimal and Booleans as 1 or 0", arguments: [
-        (PropertyList.string("text"), "text"), (PropertyList(integerLiteral: 42), "42"), (PropertyList(integerLiteral: -5), "-5"),
-        (.integer(.max), "18446744073709551615"), (.real(2.5), "2.5"), (.real(3), "3"),
-        (.bool(true), "1"), (.bool(false), "0"), (.data([0x41]), nil), (.array(["a"]), nil), (.dictionary([:]), nil),
-        (.date(PropertyListDate(secondsSince1970: 0)!), nil),
-    ] as [(PropertyList, String?)])
+    @Test(
+        "string(forKey:) prints numbers in decimal and Booleans as 1 or 0",
+        arguments: [
+            (PropertyList.string("text"), "text"), (PropertyList(integerLiteral: 42), "42"), (PropertyList(integerLiteral: -5), "-5"),
+            (.integer(.max), "18446744073709551615"), (.real(2.5), "2.5"), (.real(3), "3"),
+            (.bool(true), "1"), (.bool(false), "0"), (.data([0x41]), nil), (.array(["a"]), nil), (.dictionary([:]), nil),
+            (.date(PropertyListDate(secondsSince1970: 0)!), nil)
+        ] as [(PropertyList, String?)])
     func stringConversion(stored: PropertyList, expected: String?) throws {
         try withScratch { scratch throws in
             #expect(try storing(stored, in: scratch).string(forKey: "k") == expected)
@@ -84,10 +93,12 @@ struct TypedAccessTests {
         }
     }
 
-    @Test("stringArray(forKey:) is nil unless every element is a string", arguments: [
-        (PropertyList.array(["a", "b"]), ["a", "b"]), (.array([]), []), (.array(["a", 1]), nil),
-        (.array(["a", ["b"]]), nil), (.string("a"), nil), (.dictionary(["a": "b"]), nil),
-    ] as [(PropertyList, [String]?)])
+    @Test(
+        "stringArray(forKey:) is nil unless every element is a string",
+        arguments: [
+            (PropertyList.array(["a", "b"]), ["a", "b"]), (.array([]), []), (.array(["a", 1]), nil),
+            (.array(["a", ["b"]]), nil), (.string("a"), nil), (.dictionary(["a": "b"]), nil)
+        ] as [(PropertyList, [String]?)])
     func stringArrayConversion(stored: PropertyList, expected: [String]?) throws {
         try withScratch { scratch throws in
             #expect(try storing(stored, in: scratch).stringArray(forKey: "k") == expected)
@@ -119,9 +130,11 @@ struct TypedAccessTests {
         }
     }
 
-    @Test("Dates are stored rounded down to whole seconds", arguments: [
-        (1_700_000_000.75, 1_700_000_000.0), (1_700_000_000.0, 1_700_000_000.0), (-0.25, -1.0), (0.999, 0.0),
-    ])
+    @Test(
+        "Dates are stored rounded down to whole seconds",
+        arguments: [
+            (1_700_000_000.75, 1_700_000_000.0), (1_700_000_000.0, 1_700_000_000.0), (-0.25, -1.0), (0.999, 0.0)
+        ])
     func dateRoundsDownToWholeSeconds(interval: Double, stored: Double) throws {
         try withScratch { scratch throws in
             try scratch.store().set(Date(timeIntervalSince1970: interval), forKey: "when")

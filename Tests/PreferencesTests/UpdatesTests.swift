@@ -1,13 +1,14 @@
 import Foundation
 import Preferences
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// Writes `{"fontSize": size}` to the domain file from another process (Python), by rename as
 /// prefs itself writes.
 private func writeFromAnotherProcess(_ size: Int, to path: String) throws {
-    let result = try runPython("""
+    let result = try runPython(
+        """
         import os, plistlib, sys
         with open(sys.argv[1] + ".new", "wb") as f: plistlib.dump({"fontSize": int(sys.argv[2])}, f)
         os.replace(sys.argv[1] + ".new", sys.argv[1])
@@ -50,7 +51,7 @@ struct UpdatesTests {
             let store = try scratch.store()
             try store.set(1, for: .fontSize)
             #expect(try store.integer(forKey: "fontSize") == 1)
-            #expect(try store.integer(forKey: "fontSize") == 1)   // warm: the folder is now watched
+            #expect(try store.integer(forKey: "fontSize") == 1)  // warm: the folder is now watched
             try writeFromAnotherProcess(2, to: scratch.domainPath())
             #expect(try await eventually { try store.integer(forKey: "fontSize") == 2 })
         }
@@ -90,11 +91,12 @@ struct UpdatesTests {
             let observer = received.observe(store.updates())
             // updates() yields nothing until a change, so touch "ready" until the observer sees it.
             var round = 0
-            #expect(try await eventually {
-                round += 1
-                try scratch.store().set(round, forKey: "ready")
-                return !received.all.isEmpty
-            }, "\(received)")
+            #expect(
+                try await eventually {
+                    round += 1
+                    try scratch.store().set(round, forKey: "ready")
+                    return !received.all.isEmpty
+                }, "\(received)")
             try scratch.store().update { values in
                 values["added"] = 1
                 values["kept"] = "b"

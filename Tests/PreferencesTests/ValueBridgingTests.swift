@@ -18,10 +18,11 @@ struct ValueBridgingTests {
         let date = Date(timeIntervalSince1970: 60)
         let any: [String: Any] = ["n": 3, "r": 2.5, "b": true, "s": "x", "d": Data([9]), "t": date, "a": ["y", 4], "m": ["k": 1]]
         let plist = try PropertyList(any: any)
-        #expect(plist == [
-            "n": 3, "r": 2.5, "b": true, "s": "x", "d": .data([9]), "t": .date(PropertyListDate(secondsSince1970: 60)!),
-            "a": ["y", 4], "m": ["k": 1],
-        ])
+        #expect(
+            plist == [
+                "n": 3, "r": 2.5, "b": true, "s": "x", "d": .data([9]), "t": .date(PropertyListDate(secondsSince1970: 60)!),
+                "a": ["y", 4], "m": ["k": 1]
+            ])
         let back = try #require(plist.anyValue as? [String: Any])
         #expect(back["n"] as? Int == 3)
         #expect(back["r"] as? Double == 2.5)
@@ -50,10 +51,13 @@ struct ValueBridgingTests {
     }
 
     @Test func valuesAndDictionariesDescribeThemselvesAsSwiftLiterals() {
-        let value: PropertyList = ["size": 12, "name": "Mono \"2\"", "on": true, "bytes": .data([0, 255]), "list": [1.5, "a"],
-                                   "when": .date(PropertyListDate(secondsSince1970: 0)!), "empty": .dictionary([:])]
-        #expect(value.description
-            == #"["bytes": <00ff>, "empty": [:], "list": [1.5, "a"], "name": "Mono \"2\"", "on": true, "size": 12, "when": 1970-01-01T00:00:00Z]"#)
+        let value: PropertyList = [
+            "size": 12, "name": "Mono \"2\"", "on": true, "bytes": .data([0, 255]), "list": [1.5, "a"],
+            "when": .date(PropertyListDate(secondsSince1970: 0)!), "empty": .dictionary([:])
+        ]
+        #expect(
+            value.description
+                == #"["bytes": <00ff>, "empty": [:], "list": [1.5, "a"], "name": "Mono \"2\"", "on": true, "size": 12, "when": 1970-01-01T00:00:00Z]"#)
         #expect((["a": 1] as PropertyListDictionary).description == #"["a": 1]"#)
     }
 

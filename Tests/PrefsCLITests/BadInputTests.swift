@@ -1,17 +1,19 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Bad values, names and arguments: exit 2 with a message naming them, and nothing written.
 @Suite("Bad input")
 struct BadInputTests {
-    @Test("A malformed typed value is refused and the domain is untouched", arguments: [
-        (["-int", "abc"], "-int \"abc\""), (["-int", "18446744073709551616"], "-int"), (["-float", "1.2.3"], "-float"),
-        (["-bool", "maybe"], "-bool \"maybe\""), (["-data", "abc"], "-data \"abc\""), (["-data", "zz"], "-data"),
-        (["-date", "2023-02-29"], "-date"), (["-date", "yesterday"], "-date"), (["--json", "{"], "--json"),
-        (["--json", "null"], "null"), (["<integer>x</integer>"], "integer"), (["-int"], "-int needs a value"),
-        (["-dict", "k"], "no value"), (["a", "b"], "unexpected argument"), ([], "missing value"),
-    ])
+    @Test(
+        "A malformed typed value is refused and the domain is untouched",
+        arguments: [
+            (["-int", "abc"], "-int \"abc\""), (["-int", "18446744073709551616"], "-int"), (["-float", "1.2.3"], "-float"),
+            (["-bool", "maybe"], "-bool \"maybe\""), (["-data", "abc"], "-data \"abc\""), (["-data", "zz"], "-data"),
+            (["-date", "2023-02-29"], "-date"), (["-date", "yesterday"], "-date"), (["--json", "{"], "--json"),
+            (["--json", "null"], "null"), (["<integer>x</integer>"], "integer"), (["-int"], "-int needs a value"),
+            (["-dict", "k"], "no value"), (["a", "b"], "unexpected argument"), ([], "missing value")
+        ])
     func malformedValueIsRefused(words: [String], fragment: String) throws {
         let folder = TemporaryFolder()
         #expect(try Shell.prefs(["write", "d", "keep", "1"], home: folder.path).status == 0)
@@ -23,9 +25,11 @@ struct BadInputTests {
         #expect(folder.bytes("d.plist") == before)
     }
 
-    @Test("Hostile domain names are refused and nothing is created", arguments: [
-        "../x", "../../etc/x", "/abs/path", "a/b", "a\\b", ".", "..", "", ".hidden", "a..b", "bad\nname", String(repeating: "x", count: 201),
-    ])
+    @Test(
+        "Hostile domain names are refused and nothing is created",
+        arguments: [
+            "../x", "../../etc/x", "/abs/path", "a/b", "a\\b", ".", "..", "", ".hidden", "a..b", "bad\nname", String(repeating: "x", count: 201)
+        ])
     func hostileDomainNameIsRefused(name: String) throws {
         let outer = TemporaryFolder()
         let result = try Shell.prefs(["write", name, "k", "v"], home: outer.file("root"))
@@ -68,9 +72,11 @@ struct BadInputTests {
         #expect(result.stdout.contains("EXIT STATUS") && result.stdout.contains("5  timed out"))
     }
 
-    @Test("The precomputed --help is what the argument parser prints, at 80 columns and at others", arguments: [
-        [:], ["COLUMNS": "80"], ["COLUMNS": "120"], ["COLUMNS": "50"],
-    ])
+    @Test(
+        "The precomputed --help is what the argument parser prints, at 80 columns and at others",
+        arguments: [
+            [:], ["COLUMNS": "80"], ["COLUMNS": "120"], ["COLUMNS": "50"]
+        ])
     func precomputedHelpMatchesTheParser(environment: [String: String]) throws {
         let home = TemporaryFolder().path
         let parser = try Shell.prefs(["help"], home: home, environment: environment)

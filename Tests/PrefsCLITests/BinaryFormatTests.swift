@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Binary property lists through the real `prefs`: convert, import, read --file, store domains,
 /// validate, against plistlib as the independent reader and writer.
@@ -17,7 +17,9 @@ struct BinaryFormatTests {
         try Shell.run("/usr/bin/env", ["python3", "-c", script] + arguments)
     }
 
-    @Test("convert turns plistlib's binary files into the XML plistlib writes", arguments: ["unicode", "containers", "data", "root_array", "root_string", "many_objects"])
+    @Test(
+        "convert turns plistlib's binary files into the XML plistlib writes",
+        arguments: ["unicode", "containers", "data", "root_array", "root_string", "many_objects"])
     func convertsToPlistlibXML(name: String) throws {
         let file = "\(Self.fixtures)/\(name).bplist"
         let expected = try python("import plistlib, sys; sys.stdout.write(plistlib.dumps(plistlib.load(open(sys.argv[1], 'rb'))).decode())", file)
@@ -29,8 +31,9 @@ struct BinaryFormatTests {
     func convertsToBinary() throws {
         let file = "\(Self.fixtures)/scalars.bplist"
         #expect(try prefs("convert", file, "--to", "binary", "-o", folder.file("out.bplist")).status == 0)
-        let same = try python("import plistlib, sys; print(plistlib.load(open(sys.argv[1], 'rb')) == plistlib.load(open(sys.argv[2], 'rb')))",
-                              file, folder.file("out.bplist"))
+        let same = try python(
+            "import plistlib, sys; print(plistlib.load(open(sys.argv[1], 'rb')) == plistlib.load(open(sys.argv[2], 'rb')))",
+            file, folder.file("out.bplist"))
         #expect(same.stdout == "True\n", "\(same)")
         let piped = try Shell.sh("\"$PREFS\" convert - --to binary < '\(file)' > '\(folder.file("piped.bplist"))'", home: home)
         #expect(piped.status == 0 && folder.bytes("piped.bplist") == folder.bytes("out.bplist"), "\(piped)")
@@ -94,7 +97,9 @@ struct BinaryFormatTests {
         let file = "\(Self.fixtures)/root_string.bplist"
         let result = try prefs("validate", file)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("\(file):1: error: this is a binary (bplist00) property list, not XML; `prefs convert FILE --to xml` converts it"), "\(result)")
+        #expect(
+            result.stderr.contains("\(file):1: error: this is a binary (bplist00) property list, not XML; `prefs convert FILE --to xml` converts it"),
+            "\(result)")
     }
 
     @Test("The first write turns a binary domain into XML and says so once; doctor lists it until then")
@@ -105,7 +110,9 @@ struct BinaryFormatTests {
         #expect(doctor.status == 0, "\(doctor)")
         #expect(doctor.stdout.contains("\(folder.file("mac.plist")): note: a binary (bplist00) property list, not XML"), "\(doctor)")
         let first = try prefs("write", "mac", "k", "v")
-        #expect(first.status == 0 && first.stderr == "note: \(folder.file("mac.plist")) was a binary property list; prefs has written it as canonical XML\n", "\(first)")
+        #expect(
+            first.status == 0 && first.stderr == "note: \(folder.file("mac.plist")) was a binary property list; prefs has written it as canonical XML\n",
+            "\(first)")
         #expect(folder.bytes("mac.plist")?.starts(with: Array("<?xml".utf8)) == true)
         #expect(try prefs("read", "mac", "shared").stdout == "(\n    x,\n    x,\n    x\n)\n")
         let second = try prefs("write", "mac", "k", "w")

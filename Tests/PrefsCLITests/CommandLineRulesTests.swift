@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The rules every verb shares: `-h`/`--help` prints help, `--` ends options, an unknown verb is
 /// named as one, and `-g`/`-globalDomain` stand for the global domain where a domain goes.
@@ -11,8 +11,10 @@ struct CommandLineRulesTests {
 
     func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
-    static let verbs = ["read", "read-type", "write", "delete", "domains", "find", "rename", "import", "export", "validate",
-                        "convert", "doctor", "palette", "palette list", "palette add", "palette edit"]
+    static let verbs = [
+        "read", "read-type", "write", "delete", "domains", "find", "rename", "import", "export", "validate",
+        "convert", "doctor", "palette", "palette list", "palette add", "palette edit"
+    ]
 
     @Test("-h and --help print the same help as prefs help VERB, exit 0 and write nothing", arguments: verbs)
     func helpFlagsPrintHelp(verb: String) throws {
@@ -28,10 +30,12 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty, "\(verb) --help created \(folder.names())")
     }
 
-    @Test("write takes -h and --help after DOMAIN and KEY too, and prints its help", arguments: [
-        ["write", "d", "--help"], ["write", "d", "-h"], ["write", "-g", "--help"], ["write", "--root", "/nonexistent", "--help"],
-        ["write", "d", "k", "--help"], ["write", "d", "--key-path", "a.b", "-h"],
-    ])
+    @Test(
+        "write takes -h and --help after DOMAIN and KEY too, and prints its help",
+        arguments: [
+            ["write", "d", "--help"], ["write", "d", "-h"], ["write", "-g", "--help"], ["write", "--root", "/nonexistent", "--help"],
+            ["write", "d", "k", "--help"], ["write", "d", "--key-path", "a.b", "-h"]
+        ])
     func writeHelpAfterTheDomain(arguments: [String]) throws {
         let result = try Shell.prefs(arguments, home: home)
         #expect(result.status == 0 && result.stdout.contains("USAGE: prefs write"), "\(result)")
@@ -53,10 +57,12 @@ struct CommandLineRulesTests {
         #expect(try prefs("read", "t").stdout == "{\n    --key-path = x;\n    -int = 5;\n    -k = 7;\n    plain = v;\n}\n")
     }
 
-    @Test("-- ends options in every other verb that takes a key or a word", arguments: [
-        (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "string\n"),
-        (["read", "t", "--", "-k"], "v\n"), (["find", "--", "-k"], "t: -k = v\n"),
-    ])
+    @Test(
+        "-- ends options in every other verb that takes a key or a word",
+        arguments: [
+            (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "string\n"),
+            (["read", "t", "--", "-k"], "v\n"), (["find", "--", "-k"], "t: -k = v\n")
+        ])
     func doubleDashEndsOptionsEverywhere(arguments: [String], output: String) throws {
         #expect(try prefs("write", "t", "--", "-k", "v").status == 0)
         let result = try Shell.prefs(arguments, home: home)
@@ -64,13 +70,16 @@ struct CommandLineRulesTests {
         #expect(result.stdout == output)
     }
 
-    @Test("A word that starts with - where write's DOMAIN or KEY goes is an unknown option, and nothing is written", arguments: [
-        ["write", "t", "-k", "v"], ["write", "t", "-int", "5"], ["write", "t", "--bogus", "v"], ["write", "--bogus", "t", "k", "v"],
-        ["write", "-g", "-k", "v"], ["write", "--file", "@", "-k", "v"],
-    ])
+    @Test(
+        "A word that starts with - where write's DOMAIN or KEY goes is an unknown option, and nothing is written",
+        arguments: [
+            ["write", "t", "-k", "v"], ["write", "t", "-int", "5"], ["write", "t", "--bogus", "v"], ["write", "--bogus", "t", "k", "v"],
+            ["write", "-g", "-k", "v"], ["write", "--file", "@", "-k", "v"]
+        ])
     func optionWhereKeyGoesIsRefused(arguments: [String]) throws {
         #expect(try prefs("write", "t", "keep", "1").status == 0)
-        let before = folder.bytes("t.plist"), names = folder.names()
+        let before = folder.bytes("t.plist")
+        let names = folder.names()
         let result = try Shell.prefs(arguments.map { $0 == "@" ? folder.file("t.plist") : $0 }, home: home)
         #expect(result.status == 2, "\(arguments): \(result)")
         #expect(result.stderr.contains("unknown option \"\(arguments.last { $0.hasPrefix("-") }!)\" where"), "\(result.stderr)")
@@ -78,15 +87,17 @@ struct CommandLineRulesTests {
         #expect(folder.names() == names)
     }
 
-    @Test("An unknown verb is an unknown command with the nearest one suggested, exit 2", arguments: [
-        (["remove", "d", "k"], #"unknown command "remove" (did you mean "delete"?)"#),
-        (["rm", "d", "k"], #"(did you mean "delete"?)"#), (["raed", "d"], #"unknown command "raed" (did you mean "read"?)"#),
-        (["wirte", "d", "k", "v"], #"(did you mean "write"?)"#), (["set", "d", "k", "v"], #"(did you mean "write"?)"#),
-        (["help", "nosuch"], #"unknown command "nosuch";"#), (["help", "remove"], #"(did you mean "delete"?)"#),
-        (["frobnicate"], #"unknown command "frobnicate"; the commands of prefs are read, read-type, write"#),
-        (["palette", "nosuch"], #"unknown command "nosuch"; the commands of prefs palette are list"#),
-        (["help", "palette", "lst"], #"unknown command "lst" (did you mean "list"?)"#),
-    ])
+    @Test(
+        "An unknown verb is an unknown command with the nearest one suggested, exit 2",
+        arguments: [
+            (["remove", "d", "k"], #"unknown command "remove" (did you mean "delete"?)"#),
+            (["rm", "d", "k"], #"(did you mean "delete"?)"#), (["raed", "d"], #"unknown command "raed" (did you mean "read"?)"#),
+            (["wirte", "d", "k", "v"], #"(did you mean "write"?)"#), (["set", "d", "k", "v"], #"(did you mean "write"?)"#),
+            (["help", "nosuch"], #"unknown command "nosuch";"#), (["help", "remove"], #"(did you mean "delete"?)"#),
+            (["frobnicate"], #"unknown command "frobnicate"; the commands of prefs are read, read-type, write"#),
+            (["palette", "nosuch"], #"unknown command "nosuch"; the commands of prefs palette are list"#),
+            (["help", "palette", "lst"], #"unknown command "lst" (did you mean "list"?)"#)
+        ])
     func unknownVerbIsNamed(arguments: [String], fragment: String) throws {
         let result = try Shell.prefs(arguments, home: home)
         #expect(result.status == 2, "\(result)")
@@ -95,9 +106,11 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("Known commands pass the unknown-command check", arguments: [
-        ["help"], ["help", "help"], ["help", "palette", "list"], ["palette", "list", "--help"], ["help", "read-type"],
-    ])
+    @Test(
+        "Known commands pass the unknown-command check",
+        arguments: [
+            ["help"], ["help", "help"], ["help", "palette", "list"], ["palette", "list", "--help"], ["help", "read-type"]
+        ])
     func knownCommandsPass(arguments: [String]) throws {
         let result = try Shell.prefs(arguments, home: home)
         #expect(result.status == 0 && result.stdout.contains("USAGE: prefs"), "\(arguments): \(result)")

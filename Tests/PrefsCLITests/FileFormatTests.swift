@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--file` works on a property list in any format prefs reads, and a change keeps the file's
 /// format (binary from a Mac, JSON, old-style text) unless `write --to` names another.
@@ -12,8 +12,13 @@ struct FileFormatTests {
 
     /// The file as Python's plistlib reads it (binary or XML), in JSON.
     private func plistlib(_ name: String) throws -> String {
-        try Shell.run("/usr/bin/python3", ["-c", "import plistlib,json,sys;print(json.dumps(plistlib.load(open(sys.argv[1],'rb')),sort_keys=True,default=repr))",
-                                           folder.file(name)]).stdout
+        try Shell.run(
+            "/usr/bin/python3",
+            [
+                "-c", "import plistlib,json,sys;print(json.dumps(plistlib.load(open(sys.argv[1],'rb')),sort_keys=True,default=repr))",
+                folder.file(name)
+            ]
+        ).stdout
     }
 
     private func make(_ script: String) throws {

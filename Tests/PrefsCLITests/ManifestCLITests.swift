@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `validate --manifest`, and a domain's installed manifest enforced by `write`, defaulting
 /// `read`, and shown by `check`, `describe` and `manifest`, through the real binary.
@@ -114,13 +114,14 @@ struct ManifestCLITests {
         #expect(result.status == 3)
         #expect(result.stdout == "")
         let file = folder.file("bad.plist")
-        #expect(result.stderr == """
-            \(file):4: error: key "fontSize": is 900, above the maximum 400
-            \(file):6: warning: key "other": is not in the manifest
-            \(file):8: error: key "theme": is "sepia", not one of light, dark
-            \(file):12: error: key "window.width": is a string, "wide", not an integer
+        #expect(
+            result.stderr == """
+                \(file):4: error: key "fontSize": is 900, above the maximum 400
+                \(file):6: warning: key "other": is not in the manifest
+                \(file):8: error: key "theme": is "sepia", not one of light, dark
+                \(file):12: error: key "window.width": is a string, "wide", not an integer
 
-            """)
+                """)
     }
 
     @Test func validateWithAManifestOverATreePassesGoodFilesAndFailsOnAnyBadOne() throws {
@@ -137,12 +138,15 @@ struct ManifestCLITests {
         #expect(all.status == 3)
         #expect(all.stderr.contains("\(folder.file("low.plist")):1: error: key \"fontSize\": is 2, below the minimum 6"))
         #expect(all.stderr.contains("\(folder.file("array.plist")):1: error: the root is an array; a domain's root is a dictionary"))
-        let stdin = try Shell.prefs(["validate", "--manifest", manifest, "-"], home: home, input: "<plist>\n<dict><key>theme</key><string>dark</string></dict></plist>")
+        let stdin = try Shell.prefs(
+            ["validate", "--manifest", manifest, "-"], home: home, input: "<plist>\n<dict><key>theme</key><string>dark</string></dict></plist>")
         #expect(stdin.status == 0 && stdin.stdout == "<stdin>: OK\n")
     }
 
     @Test func validateRefusesAMalformedManifestBeforeReadingAnyFile() throws {
-        try folder.write("<plist>\n<dict>\n<key>pfm_subkeys</key>\n<array><dict><key>pfm_name</key><string>k</string><key>pfm_type</key><string>colour</string></dict></array>\n</dict>\n</plist>", to: "bad-manifest.plist")
+        try folder.write(
+            "<plist>\n<dict>\n<key>pfm_subkeys</key>\n<array><dict><key>pfm_name</key><string>k</string><key>pfm_type</key><string>colour</string></dict></array>\n</dict>\n</plist>",
+            to: "bad-manifest.plist")
         try folder.write("<plist><dict/></plist>", to: "good.plist")
         let result = try prefs("validate", "--manifest", folder.file("bad-manifest.plist"), folder.file("good.plist"))
         #expect(result.status == 3 && result.stdout == "")
@@ -155,13 +159,15 @@ struct ManifestCLITests {
 
     // MARK: write
 
-    @Test("write refuses a value that breaks the manifest, fast path or parser, and leaves the file byte-identical", arguments: [
-        (["fontSize", "-int", "900"], #"key "fontSize": is 900, above the maximum 400"#),
-        (["fontSize", "-string", "big"], #"key "fontSize": is a string, "big", not an integer"#),
-        (["theme", "sepia"], #"key "theme": is "sepia", not one of light, dark"#),
-        (["window", "-dict", "width", "wide"], #"key "window.width": is a string, "wide", not an integer"#),
-        (["--key-path", "window.width", "-string", "wide"], #"key "window.width": is a string, "wide", not an integer"#),
-    ])
+    @Test(
+        "write refuses a value that breaks the manifest, fast path or parser, and leaves the file byte-identical",
+        arguments: [
+            (["fontSize", "-int", "900"], #"key "fontSize": is 900, above the maximum 400"#),
+            (["fontSize", "-string", "big"], #"key "fontSize": is a string, "big", not an integer"#),
+            (["theme", "sepia"], #"key "theme": is "sepia", not one of light, dark"#),
+            (["window", "-dict", "width", "wide"], #"key "window.width": is a string, "wide", not an integer"#),
+            (["--key-path", "window.width", "-string", "wide"], #"key "window.width": is a string, "wide", not an integer"#)
+        ])
     func writeRefusesAValueThatBreaksTheManifest(words: [String], message: String) throws {
         _ = try prefs("write", "com.example.editor", "fontSize", "-int", "14")
         let before = folder.bytes("home/com.example.editor.plist")
@@ -187,7 +193,9 @@ struct ManifestCLITests {
         #expect(try prefs("read-type", "com.example.editor", "fontSize").stdout == "integer\n")
         let bad = try prefs("write", "com.example.editor", "fontSize", "big")
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("Error: the manifest \(manifests)/com.example.editor.plist makes fontSize an integer, so the value is read as -int \"big\": not an integer"))
+        #expect(
+            bad.stderr.hasPrefix(
+                "Error: the manifest \(manifests)/com.example.editor.plist makes fontSize an integer, so the value is read as -int \"big\": not an integer"))
         #expect(try prefs("write", "com.example.editor", "unnamed", "14").status == 0)
         #expect(try prefs("read-type", "com.example.editor", "unnamed").stdout == "string\n")
     }
@@ -230,7 +238,9 @@ struct ManifestCLITests {
     // MARK: search path
 
     @Test func theSearchPathIsPrefsManifestsElseXDGDataHomeThenXDGDataDirs() throws {
-        let user = folder.file("data-home"), system1 = folder.file("sys1"), system2 = folder.file("sys2")
+        let user = folder.file("data-home")
+        let system1 = folder.file("sys1")
+        let system2 = folder.file("sys2")
         for base in [user, system1, system2] {
             try FileManager.default.createDirectory(atPath: base + "/prefs/manifests", withIntermediateDirectories: true)
         }
@@ -278,33 +288,34 @@ struct ManifestCLITests {
         _ = try prefs("write", "com.example.editor", "fontSize", "14")
         let all = try prefs("describe", "com.example.editor")
         #expect(all.status == 0)
-        #expect(all.stdout == """
-            Editor
-            A text editor.
+        #expect(
+            all.stdout == """
+                Editor
+                A text editor.
 
-            fontSize
-              type: integer
-              default: 12
-              range: 6 to 400
-              description: The font size in points.
-              stored: 14
+                fontSize
+                  type: integer
+                  default: 12
+                  range: 6 to 400
+                  description: The font size in points.
+                  stored: 14
 
-            theme
-              type: string
-              default: light
-              choices: light, dark
-              stored: (not stored)
+                theme
+                  type: string
+                  default: light
+                  choices: light, dark
+                  stored: (not stored)
 
-            window
-              type: dictionary
-              default: { width = 800; }
-              stored: (not stored)
+                window
+                  type: dictionary
+                  default: { width = 800; }
+                  stored: (not stored)
 
-            window.width
-              type: integer
-              stored: (not stored)
+                window.width
+                  type: integer
+                  stored: (not stored)
 
-            """)
+                """)
         #expect(try prefs("describe", "com.example.editor", "window.width").stdout == "window.width\n  type: integer\n  stored: (not stored)\n")
         let unknown = try prefs("describe", "com.example.editor", "nope")
         #expect(unknown.status == 1 && unknown.stderr == "Error: the manifest \(manifests)/com.example.editor.plist does not describe the key nope\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The compiled manifest cache (`$XDG_CACHE_HOME/prefs/manifests`), through the real binary:
 /// used when current, replaced when the manifest changes, ignored when damaged or unwritable,
@@ -15,14 +15,16 @@ struct ManifestCacheTests {
     init() throws {
         try FileManager.default.createDirectory(atPath: folder.file("home"), withIntermediateDirectories: true)
         try writeManifest(maximum: 72, age: 3600)
-        try folder.write("<plist><dict><key>fontSize</key><integer>50</integer><key>id</key><string>x-1</string>"
-                         + "<key>theme</key><string>sepia</string></dict></plist>", to: "d.plist")
+        try folder.write(
+            "<plist><dict><key>fontSize</key><integer>50</integer><key>id</key><string>x-1</string>"
+                + "<key>theme</key><string>sepia</string></dict></plist>", to: "d.plist")
     }
 
     /// Writes the manifest with this `fontSize` maximum (always two digits, so the size stays
     /// the same), last modified `age` seconds ago.
     func writeManifest(maximum: Int, age seconds: TimeInterval) throws {
-        try folder.write("""
+        try folder.write(
+            """
             <plist><dict><key>pfm_domain</key><string>d</string><key>pfm_title</key><string>Editor</string><key>pfm_subkeys</key><array>
             <dict><key>pfm_name</key><string>fontSize</string><key>pfm_type</key><string>integer</string><key>pfm_description</key><string>Größe</string><key>pfm_range_max</key><integer>\(maximum)</integer></dict>
             <dict><key>pfm_name</key><string>id</string><key>pfm_type</key><string>string</string><key>pfm_format</key><string>[a-z]-[0-9]+</string></dict>
@@ -39,8 +41,9 @@ struct ManifestCacheTests {
 
     /// `prefs validate --manifest m.plist d.plist` with the cache in `cache` (or as `environment` says).
     func validate(_ environment: [String: String] = [:]) throws -> CommandResult {
-        try Shell.prefs(["validate", "--manifest", manifest, domain], home: folder.file("home"),
-                        environment: ["XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": ""].merging(environment) { $1 })
+        try Shell.prefs(
+            ["validate", "--manifest", manifest, domain], home: folder.file("home"),
+            environment: ["XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": ""].merging(environment) { $1 })
     }
 
     /// What validate says with no cache at all.
@@ -85,7 +88,8 @@ struct ManifestCacheTests {
 
     @Test func aManifestLoadedFromTheCacheDescribesEveryRuleAsTheFileDoes() throws {
         try FileManager.default.createDirectory(atPath: folder.file("installed"), withIntermediateDirectories: true)
-        try folder.write("""
+        try folder.write(
+            """
             <plist><dict><key>pfm_domain</key><string>com.example.all</string><key>pfm_title</key><string>All</string>
             <key>pfm_description</key><string>Every rule — once.</string><key>pfm_format_version</key><integer>-2</integer><key>pfm_subkeys</key><array>
             <dict><key>pfm_name</key><string>size</string><key>pfm_type</key><string>real</string><key>pfm_title</key><string>Size</string>
@@ -102,12 +106,16 @@ struct ManifestCacheTests {
         try age(folder.file("installed/com.example.all.plist"))
         _ = try Shell.prefs(["write", "com.example.all", "size", "-float", "3"], home: folder.file("home"), environment: ["PREFS_NO_CACHE": "1"])
         func run(_ arguments: [String], cached: Bool) throws -> CommandResult {
-            try Shell.prefs(arguments, home: folder.file("home"), environment: [
-                "PREFS_MANIFESTS": folder.file("installed"), "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1",
-            ])
+            try Shell.prefs(
+                arguments, home: folder.file("home"),
+                environment: [
+                    "PREFS_MANIFESTS": folder.file("installed"), "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1"
+                ])
         }
-        for arguments in [["describe", "com.example.all"], ["check", "com.example.all"], ["read", "com.example.all", "mode"],
-                          ["write", "com.example.all", "tags", "<array><dict><key>id</key><string>X</string></dict></array>"]] {
+        for arguments in [
+            ["describe", "com.example.all"], ["check", "com.example.all"], ["read", "com.example.all", "mode"],
+            ["write", "com.example.all", "tags", "<array><dict><key>id</key><string>X</string></dict></array>"]
+        ] {
             let expected = try run(arguments, cached: false)
             _ = try run(arguments, cached: true)
             #expect(try FileManager.default.contentsOfDirectory(atPath: compiled).count == 1)
@@ -158,7 +166,7 @@ struct ManifestCacheTests {
     /// "d" (pfm_domain), 3 (root keys), fontSize's flags, its maximum.
     enum Damage: String, CaseIterable {
         case empty, truncated, randomBytes, flippedByteInTheMiddle, xmlPropertyList, unknownType, hugeCount, wrongIdentity, duplicateKey,
-             badDefault, notAnArray, textBeyondItsData
+            badDefault, notAnArray, textBeyondItsData
     }
 
     @Test("a damaged or forged compiled file is ignored and the manifest read itself", arguments: Damage.allCases)

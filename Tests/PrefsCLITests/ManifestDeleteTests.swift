@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs delete` of a key the domain's installed manifest requires (`pfm_require`), through
 /// the real binary.
@@ -14,7 +14,8 @@ struct ManifestDeleteTests {
         for path in [home, manifests] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
-        try folder.write("""
+        try folder.write(
+            """
             <plist><dict><key>pfm_domain</key><string>com.example.app</string><key>pfm_subkeys</key><array>
             <dict><key>pfm_name</key><string>name</string><key>pfm_type</key><string>string</string><key>pfm_require</key><string>always</string></dict>
             <dict><key>pfm_name</key><string>size</string><key>pfm_type</key><string>integer</string><key>pfm_default</key><integer>3</integer></dict>
@@ -24,8 +25,10 @@ struct ManifestDeleteTests {
             </array></dict>
             </array></dict></plist>
             """, to: "manifests/com.example.app.plist")
-        let stored = try prefs("write", "com.example.app", "<dict><key>name</key><string>n</string><key>size</key><integer>4</integer>"
-            + "<key>window</key><dict><key>width</key><integer>800</integer><key>height</key><integer>600</integer></dict></dict>")
+        let stored = try prefs(
+            "write", "com.example.app",
+            "<dict><key>name</key><string>n</string><key>size</key><integer>4</integer>"
+                + "<key>window</key><dict><key>width</key><integer>800</integer><key>height</key><integer>600</integer></dict></dict>")
         #expect(stored.status == 0, "\(stored)")
     }
 
@@ -34,10 +37,12 @@ struct ManifestDeleteTests {
         try Shell.prefs(arguments, home: home, environment: ["PREFS_MANIFESTS": manifests, "PREFS_NO_CACHE": "1"])
     }
 
-    @Test("delete refuses a key the manifest requires, top-level or nested, and writes nothing", arguments: [
-        (["name"], #"key "name": is required, so it may not be removed"#),
-        (["--key-path", "window.width"], #"key "window.width": is required but missing"#),
-    ])
+    @Test(
+        "delete refuses a key the manifest requires, top-level or nested, and writes nothing",
+        arguments: [
+            (["name"], #"key "name": is required, so it may not be removed"#),
+            (["--key-path", "window.width"], #"key "window.width": is required but missing"#)
+        ])
     func deleteRefusesARequiredKey(words: [String], message: String) throws {
         let before = folder.bytes("home/com.example.app.plist")
         let refused = try Shell.prefs(["delete", "com.example.app"] + words, home: home, environment: ["PREFS_MANIFESTS": manifests])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Finding an installed manifest that is not named `DOMAIN.plist` by its `pfm_domain`, with
 /// and without the cache of each folder's index, through the real binary.
@@ -26,9 +26,11 @@ struct ManifestLookupTests {
     /// Runs prefs with the manifests in `user` then `system`, and the cache in `cache` unless
     /// `cached` is false.
     func prefs(_ arguments: String..., cached: Bool = true) throws -> CommandResult {
-        try Shell.prefs(arguments, home: home, environment: [
-            "PREFS_MANIFESTS": "\(user):\(system)", "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1",
-        ])
+        try Shell.prefs(
+            arguments, home: home,
+            environment: [
+                "PREFS_MANIFESTS": "\(user):\(system)", "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1"
+            ])
     }
 
     /// Sets the modification time of `path` an hour back, as if it had not changed lately.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Messages name the file or value and say what is wrong with it, once, with the exit status the
 /// README documents.
@@ -21,9 +21,11 @@ struct MessageTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("A file that does not read prints its FILE:LINE: error: line once, without a second Error: prefix", arguments: [
-        ["convert", "@"], ["import", "d", "@"], ["validate", "@"],
-    ])
+    @Test(
+        "A file that does not read prints its FILE:LINE: error: line once, without a second Error: prefix",
+        arguments: [
+            ["convert", "@"], ["import", "d", "@"], ["validate", "@"]
+        ])
     func fileProblemPrintsOnce(arguments: [String]) throws {
         try folder.write("<plist version=\"1.0\">\n<integer>x</integer></plist>", to: "bad.plist")
         let file = folder.file("bad.plist")
@@ -33,24 +35,29 @@ struct MessageTests {
         #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
-    @Test("A directory given as a file exits 3 from every command, naming it", arguments: [
-        ["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"], ["write", "--file", "@", "k", "v"], ["validate", "@"],
-        ["read-type", "--file", "@", "k"], ["delete", "--file", "@", "k"],
-    ])
+    @Test(
+        "A directory given as a file exits 3 from every command, naming it",
+        arguments: [
+            ["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"], ["write", "--file", "@", "k", "v"], ["validate", "@"],
+            ["read-type", "--file", "@", "k"], ["delete", "--file", "@", "k"]
+        ])
     func directoryAsInputExits3(arguments: [String]) throws {
         let directory = folder.file("directory")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let result = try Shell.prefs(arguments.map { $0 == "@" ? directory : $0 }, home: home)
         #expect(result.status == 3, "\(arguments): \(result)")
-        #expect(result.stderr.contains("\(directory): error: is a directory") || result.stderr.contains("\(directory) is a directory"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(directory): error: is a directory") || result.stderr.contains("\(directory) is a directory"),
+            "\(result.stderr)")
         #expect(folder.names() == ["directory"], "nothing is created beside it")
         #expect(!result.stderr.contains("Error: \(directory): error"))
     }
 
-    @Test("Standard input that is a directory exits 3, as a directory named on the command line does", arguments: [
-        "import d -", "convert -", "validate -",
-    ])
+    @Test(
+        "Standard input that is a directory exits 3, as a directory named on the command line does",
+        arguments: [
+            "import d -", "convert -", "validate -"
+        ])
     func directoryOnStandardInputExits3(command: String) throws {
         let result = try Shell.sh("exec \"$PREFS\" \(command) < \"$PREFS_HOME\"", home: home)
         #expect(result.status == 3, "\(command): \(result)")
@@ -63,17 +70,19 @@ struct MessageTests {
         #expect(result.status == 1, "\(arguments): \(result)")
     }
 
-    @Test("-date says what is wrong with the date given", arguments: [
-        ("2023-02-29", "there is no day 29 in 2023-02 (it has 28 days, as 2023 is not a leap year)"),
-        ("2024-04-31", "there is no day 31 in 2024-04 (it has 30 days)"),
-        ("2024-13-01", "there is no month 13 (months go from 01 to 12)"),
-        ("now", "not a date (expected 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; for the current time give"),
-        ("0000-12-31", "year 0000 is out of range (dates have years 0001 through 9999)"),
-        ("2024-02-29T24:00:00Z", "hour 24 is out of range (00 through 23)"),
-        ("2024-02-29 12:34:56 +01", #"the time zone "+01" is not Z, +HHMM, -HHMM or +HH:MM"#),
-        ("9999-12-31T23:59:59-0100", "in UTC this falls outside years 1 through 9999"),
-        ("2024-02-29T12:34:56.789Z", "fractional seconds are not stored (property list dates have whole seconds; give 2024-02-29T12:34:56Z)"),
-    ])
+    @Test(
+        "-date says what is wrong with the date given",
+        arguments: [
+            ("2023-02-29", "there is no day 29 in 2023-02 (it has 28 days, as 2023 is not a leap year)"),
+            ("2024-04-31", "there is no day 31 in 2024-04 (it has 30 days)"),
+            ("2024-13-01", "there is no month 13 (months go from 01 to 12)"),
+            ("now", "not a date (expected 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; for the current time give"),
+            ("0000-12-31", "year 0000 is out of range (dates have years 0001 through 9999)"),
+            ("2024-02-29T24:00:00Z", "hour 24 is out of range (00 through 23)"),
+            ("2024-02-29 12:34:56 +01", #"the time zone "+01" is not Z, +HHMM, -HHMM or +HH:MM"#),
+            ("9999-12-31T23:59:59-0100", "in UTC this falls outside years 1 through 9999"),
+            ("2024-02-29T12:34:56.789Z", "fractional seconds are not stored (property list dates have whole seconds; give 2024-02-29T12:34:56Z)")
+        ])
     func dateProblemIsNamed(text: String, problem: String) throws {
         let result = try prefs("write", "d", "k", "-date", text)
         #expect(result.status == 2)
@@ -81,26 +90,30 @@ struct MessageTests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("-int, -float and -data say whether the value is out of range or malformed", arguments: [
-        (["-int", "18446744073709551616"], "out of range (integers go from -9223372036854775808 to 18446744073709551615)"),
-        (["-int", "-9223372036854775809"], "out of range"), (["-int", "0x10000000000000000"], "out of range"),
-        (["-int", "12abc"], "not an integer"), (["-float", "1e400"], "out of range"), (["-float", "1.2.3"], "not a number"),
-        (["-data", "abc"], "an odd number of hex digits (3)"), (["-data", "0g"], #""g" is not a hexadecimal digit"#),
-    ])
+    @Test(
+        "-int, -float and -data say whether the value is out of range or malformed",
+        arguments: [
+            (["-int", "18446744073709551616"], "out of range (integers go from -9223372036854775808 to 18446744073709551615)"),
+            (["-int", "-9223372036854775809"], "out of range"), (["-int", "0x10000000000000000"], "out of range"),
+            (["-int", "12abc"], "not an integer"), (["-float", "1e400"], "out of range"), (["-float", "1.2.3"], "not a number"),
+            (["-data", "abc"], "an odd number of hex digits (3)"), (["-data", "0g"], #""g" is not a hexadecimal digit"#)
+        ])
     func numberProblemIsNamed(words: [String], problem: String) throws {
         let result = try Shell.prefs(["write", "d", "k"] + words, home: home)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: \(words[0]) \"\(words[1])\": \(problem)"), "\(result.stderr)")
     }
 
-    @Test("Types take the right article: an integer, an array", arguments: [
-        (["write", "d", "n", "-array-add", "x"], "the value of n is an integer, not an array"),
-        (["write", "d", "arr", "-dict-add", "a", "b"], "the value of arr is an array, not a dictionary"),
-        (["write", "d", "--key-path", "n.x", "v"], #"the value before "x" is an integer, not a dictionary or array"#),
-        (["write", "d", "<array/>"], "a whole domain must be a dictionary (<dict>…</dict> or { … }), not an array"),
-        (["import", "e", "@int"], "a domain's root must be a dictionary, but this is an integer"),
-        (["read", "--file", "@int"], "the root of a domain file must be a dictionary, but it is an integer"),
-    ])
+    @Test(
+        "Types take the right article: an integer, an array",
+        arguments: [
+            (["write", "d", "n", "-array-add", "x"], "the value of n is an integer, not an array"),
+            (["write", "d", "arr", "-dict-add", "a", "b"], "the value of arr is an array, not a dictionary"),
+            (["write", "d", "--key-path", "n.x", "v"], #"the value before "x" is an integer, not a dictionary or array"#),
+            (["write", "d", "<array/>"], "a whole domain must be a dictionary (<dict>…</dict> or { … }), not an array"),
+            (["import", "e", "@int"], "a domain's root must be a dictionary, but this is an integer"),
+            (["read", "--file", "@int"], "the root of a domain file must be a dictionary, but it is an integer")
+        ])
     func articleMatchesTheType(arguments: [String], fragment: String) throws {
         #expect(try prefs("write", "d", "n", "-int", "1").status == 0)
         #expect(try prefs("write", "d", "arr", "-array", "x").status == 0)

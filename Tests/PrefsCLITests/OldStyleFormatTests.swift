@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Old-style text and JSON through the real `prefs`: `write` values as `defaults write` takes
 /// them, `read` output fed back, `convert` and `import` of every format.
@@ -15,28 +15,36 @@ struct OldStyleFormatTests {
 
     @Test("write takes old-style values as defaults does, in -array and -dict-add too")
     func writesOldStyleValues() throws {
-        #expect(try prefs("write", "com.apple.spotlight", "orderedItems", "-array",
-                          "{\"enabled\" = 1;\"name\" = \"APPLICATIONS\";}", "{\"enabled\" = 0;\"name\" = \"FONTS\";}").status == 0)
-        #expect(try prefs("read", "--json", "com.apple.spotlight", "orderedItems").stdout
+        #expect(
+            try prefs(
+                "write", "com.apple.spotlight", "orderedItems", "-array",
+                "{\"enabled\" = 1;\"name\" = \"APPLICATIONS\";}", "{\"enabled\" = 0;\"name\" = \"FONTS\";}"
+            ).status == 0)
+        #expect(
+            try prefs("read", "--json", "com.apple.spotlight", "orderedItems").stdout
                 == "[\n  {\n    \"enabled\": \"1\",\n    \"name\": \"APPLICATIONS\"\n  },\n  {\n    \"enabled\": \"0\",\n    \"name\": \"FONTS\"\n  }\n]\n")
-        #expect(try prefs("write", "hotkeys", "AppleSymbolicHotKeys", "-dict-add", "64",
-                          "{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }").status == 0)
-        #expect(try prefs("read", "hotkeys", "AppleSymbolicHotKeys").stdout == """
-            {
-                64 = {
-                    enabled = 0;
-                    value = {
-                        parameters = (
-                            65535,
-                            49,
-                            1048576
-                        );
-                        type = standard;
+        #expect(
+            try prefs(
+                "write", "hotkeys", "AppleSymbolicHotKeys", "-dict-add", "64",
+                "{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }"
+            ).status == 0)
+        #expect(
+            try prefs("read", "hotkeys", "AppleSymbolicHotKeys").stdout == """
+                {
+                    64 = {
+                        enabled = 0;
+                        value = {
+                            parameters = (
+                                65535,
+                                49,
+                                1048576
+                            );
+                            type = standard;
+                        };
                     };
-                };
-            }
+                }
 
-            """)
+                """)
         #expect(try prefs("write", "d", "bytes", "<0aff>").status == 0)
         #expect(try prefs("read-type", "d", "bytes").stdout == "data\n")
         let bad = try prefs("write", "d", "k", "(a, b")

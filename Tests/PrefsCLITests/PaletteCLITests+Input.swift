@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// What `prefs palette` accepts as emojis, import files and options: partial emojis, byte-order
 /// marks, duplicate JSON keys, odd option values, and how it lays out what it prints.
@@ -27,17 +27,21 @@ extension PaletteCLITests {
             return String(decoding: bytes, as: UTF8.self)
         }
 
-        @Test("A modifier, joiner or selector that is not part of a whole emoji is refused everywhere, and nothing changes", arguments: [
-            "🏽🏽", "🏽\u{FE0F}", "🚗🏽", "1\u{FE0F}", "😀\u{200D}", "\u{200D}🚗", "\u{FE0F}", "😀\u{301}", "🏽", "🇫", "😀\u{FE0F}\u{FE0F}",
-            "😀\u{E0067}", "#\u{20E3}\u{20E3}",
-        ])
+        @Test(
+            "A modifier, joiner or selector that is not part of a whole emoji is refused everywhere, and nothing changes",
+            arguments: [
+                "🏽🏽", "🏽\u{FE0F}", "🚗🏽", "1\u{FE0F}", "😀\u{200D}", "\u{200D}🚗", "\u{FE0F}", "😀\u{301}", "🏽", "🇫", "😀\u{FE0F}\u{FE0F}",
+                "😀\u{E0067}", "#\u{20E3}\u{20E3}"
+            ])
         func partialEmojisRefused(text: String) throws {
             try store(#"[{"emojis":"👍","id":1,"name":"Mine"}]"#)
             let before = try #require(folder.bytes("palettes.plist"))
             try folder.write("[1] Mine: 🎈 " + text + "\n", to: "in.txt")
             try folder.write(#"[{"emojis":"\#(text)","id":1,"name":"Mine"}]"#, to: "in.json")
-            for arguments in [["add-emojis", "--id", "1", text], ["add", "New", "--emojis", text],
-                              ["import", folder.file("in.txt")], ["import", folder.file("in.json")]] {
+            for arguments in [
+                ["add-emojis", "--id", "1", text], ["add", "New", "--emojis", text],
+                ["import", folder.file("in.txt")], ["import", folder.file("in.json")]
+            ] {
                 let result = try palette(arguments)
                 #expect(result.status == 2, "\(arguments): \(result)")
                 #expect(result.stderr.contains("not emoji"), "\(result.stderr)")
@@ -62,9 +66,11 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"🎈🚗","id":1,"name":"Mine"}]"#)
         }
 
-        @Test("Whole emojis of every kind are accepted", arguments: [
-            "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "1️⃣", "1⃣", "#️⃣", "🇫🇷", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "☺", "☺︎", "©️", "🏎",
-        ])
+        @Test(
+            "Whole emojis of every kind are accepted",
+            arguments: [
+                "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "1️⃣", "1⃣", "#️⃣", "🇫🇷", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "☺", "☺︎", "©️", "🏎"
+            ])
         func wholeEmojisAccepted(emoji: String) throws {
             try store(#"[{"emojis":"😀","id":1,"name":"Mine"}]"#)
             let result = try palette(["add-emojis", "--id", "1", emoji])
@@ -84,12 +90,14 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"☺","id":1,"name":"Mine"}]"#)
         }
 
-        @Test("A UTF-8 byte-order mark and CRLF line ends are accepted in both import forms", arguments: [
-            "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀\r\n",
-            "\u{FEFF}# comment\r[1] Vehicles: 🚗\r[2] Faces: 😀\r",
-            "\u{FEFF}[{\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},\r\n{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]\r\n",
-            "\u{FEFF}  [\r\n  {\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]",
-        ])
+        @Test(
+            "A UTF-8 byte-order mark and CRLF line ends are accepted in both import forms",
+            arguments: [
+                "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀\r\n",
+                "\u{FEFF}# comment\r[1] Vehicles: 🚗\r[2] Faces: 😀\r",
+                "\u{FEFF}[{\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},\r\n{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]\r\n",
+                "\u{FEFF}  [\r\n  {\"emojis\":\"🚗\",\"id\":1,\"name\":\"Vehicles\"},{\"emojis\":\"😀\",\"id\":2,\"name\":\"Faces\"}]"
+            ])
         func byteOrderMarkAccepted(contents: String) throws {
             try folder.write(contents, to: "in")
             let result = try palette(["import", folder.file("in")])
@@ -107,19 +115,23 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"😀🚗","id":1,"name":"Mine"}]"#)
         }
 
-        @Test("An import that is not UTF-8 is refused (exit 2), never read with replacement characters", arguments: [
-            [0x5B, 0x31, 0x5D, 0x20, 0xFF, 0x3A, 0x20, 0xF0, 0x9F, 0x9A, 0x97, 0x0A], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
-        ] as [[UInt8]])
+        @Test(
+            "An import that is not UTF-8 is refused (exit 2), never read with replacement characters",
+            arguments: [
+                [0x5B, 0x31, 0x5D, 0x20, 0xFF, 0x3A, 0x20, 0xF0, 0x9F, 0x9A, 0x97, 0x0A], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00]
+            ] as [[UInt8]])
         func notUTF8Refused(bytes: [UInt8]) throws {
             try Data(bytes).write(to: URL(fileURLWithPath: folder.file("in")))
             let result = try palette(["import", folder.file("in")])
             #expect(result.status == 2 && result.stderr.contains("is not UTF-8 text"), "\(result)")
         }
 
-        @Test("Duplicate JSON keys are refused: in an import (exit 2) and in a stored value (exit 3)", arguments: [
-            #"[{"emojis":"😀","id":1,"name":"A","name":"B"}]"#, #"[{"emojis":"😀","id":1,"id":2,"name":"A"}]"#,
-            #"[{"emojis":"😀","id":1,"name":"A","color":1,"color":2}]"#, #"[{"emojis":"😀","id":1,"name":"A","x":{"k":1,"k":2}}]"#,
-        ])
+        @Test(
+            "Duplicate JSON keys are refused: in an import (exit 2) and in a stored value (exit 3)",
+            arguments: [
+                #"[{"emojis":"😀","id":1,"name":"A","name":"B"}]"#, #"[{"emojis":"😀","id":1,"id":2,"name":"A"}]"#,
+                #"[{"emojis":"😀","id":1,"name":"A","color":1,"color":2}]"#, #"[{"emojis":"😀","id":1,"name":"A","x":{"k":1,"k":2}}]"#
+            ])
         func duplicateKeysRefused(json: String) throws {
             try folder.write(json, to: "in.json")
             let imported = try palette(["import", folder.file("in.json")])
@@ -129,11 +141,13 @@ extension PaletteCLITests {
             #expect(listed.status == 3 && listed.stderr.contains("appears twice"), "\(listed)")
         }
 
-        @Test("Hostile JSON is refused without a crash: deep nesting, lone surrogates, bad escapes", arguments: [
-            #"[{"emojis":"😀","id":1,"name":"A","x":"# + String(repeating: "[", count: 100_000) + "]}]",
-            #"[{"emojis":"😀","id":1,"name":"\ud800"}]"#, #"[{"emojis":"😀","id":1,"name":"\x"}]"#, #"[{"emojis":"😀","id":1.5,"name":"A"}]"#,
-            #"[{"emojis":"😀","id":1,"name":"A"}] trailing"#, #"[{"emojis":"😀","id":1,"name":"A"},]"#, #"[1]"#,
-        ])
+        @Test(
+            "Hostile JSON is refused without a crash: deep nesting, lone surrogates, bad escapes",
+            arguments: [
+                #"[{"emojis":"😀","id":1,"name":"A","x":"# + String(repeating: "[", count: 100_000) + "]}]",
+                #"[{"emojis":"😀","id":1,"name":"\ud800"}]"#, #"[{"emojis":"😀","id":1,"name":"\x"}]"#, #"[{"emojis":"😀","id":1.5,"name":"A"}]"#,
+                #"[{"emojis":"😀","id":1,"name":"A"}] trailing"#, #"[{"emojis":"😀","id":1,"name":"A"},]"#, #"[1]"#
+            ])
         func hostileJSONRefused(json: String) throws {
             try folder.write(json, to: "in.json")
             let result = try palette(["import", folder.file("in.json")])
@@ -154,7 +168,9 @@ extension PaletteCLITests {
 
         @Test("list pads names by their width on screen: wide characters and emojis take two columns")
         func listAlignsWideNames() throws {
-            try store(#"[{"emojis":"😀","id":1,"name":"日本語"},{"emojis":"","id":2,"name":"ab"},{"emojis":"","id":3,"name":"🚗 cars"},{"emojis":"","id":4,"name":"e\u0301te"}]"#)
+            try store(
+                #"[{"emojis":"😀","id":1,"name":"日本語"},{"emojis":"","id":2,"name":"ab"},{"emojis":"","id":3,"name":"🚗 cars"},{"emojis":"","id":4,"name":"e\u0301te"}]"#
+            )
             #expect(try palette(["list"]).stdout == "0\t1\t日本語 \t1\t😀\n1\t2\tab     \t0\t\n2\t3\t🚗 cars\t0\t\n3\t4\te\u{301}te    \t0\t\n")
         }
     }

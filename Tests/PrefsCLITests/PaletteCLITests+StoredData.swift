@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs palette` on stores other programs wrote: ids at the ends of the 64-bit range, fields
 /// prefs does not know, names it would not accept, damaged values and stores that do not exist.
@@ -44,13 +44,16 @@ extension PaletteCLITests {
 
         static let extremes = #"[{"emojis":"😀","id":9223372036854775807,"name":"Top"},{"emojis":"🚗","id":-9223372036854775808,"name":"Bottom"}]"#
 
-        @Test("Every palette command works on a store holding the largest and smallest ids", arguments: [
-            ["list"], ["show", "--id", "9223372036854775807"], ["show", "--id", "-9223372036854775808"], ["export"], ["export", "--json"],
-            ["add", "New"], ["remove", "--index", "0"], ["rename", "--index", "1", "R"], ["move", "--index", "0", "--to", "9223372036854775807"],
-            ["add-emojis", "--id", "9223372036854775807", "🎈"], ["remove-emojis", "--index", "-9223372036854775808", "😀"],
-            ["add", "A", "--at", "-9223372036854775808"], ["add", "B", "--at", "9223372036854775807"],
-            ["move", "--index", "9223372036854775807", "--to", "-9223372036854775808"], ["show", "--index", "9223372036854775807", "--columns", "9223372036854775807"],
-        ])
+        @Test(
+            "Every palette command works on a store holding the largest and smallest ids",
+            arguments: [
+                ["list"], ["show", "--id", "9223372036854775807"], ["show", "--id", "-9223372036854775808"], ["export"], ["export", "--json"],
+                ["add", "New"], ["remove", "--index", "0"], ["rename", "--index", "1", "R"], ["move", "--index", "0", "--to", "9223372036854775807"],
+                ["add-emojis", "--id", "9223372036854775807", "🎈"], ["remove-emojis", "--index", "-9223372036854775808", "😀"],
+                ["add", "A", "--at", "-9223372036854775808"], ["add", "B", "--at", "9223372036854775807"],
+                ["move", "--index", "9223372036854775807", "--to", "-9223372036854775808"],
+                ["show", "--index", "9223372036854775807", "--columns", "9223372036854775807"]
+            ])
         func extremeIDsNeverCrash(arguments: [String]) throws {
             try store(Self.extremes)
             let result = try palette(arguments)
@@ -58,10 +61,12 @@ extension PaletteCLITests {
             #expect(!result.stderr.contains("crashed"))
         }
 
-        @Test("A new palette takes one above the largest id, or the smallest unused one when the largest is Int.max", arguments: [
-            ("9223372036854775807", "1"), ("9223372036854775807,1,2,4", "3"), ("-9223372036854775808", "1"), ("-5,-9", "1"),
-            ("9223372036854775806", "9223372036854775807"), ("0", "1"), ("7,3", "8"),
-        ])
+        @Test(
+            "A new palette takes one above the largest id, or the smallest unused one when the largest is Int.max",
+            arguments: [
+                ("9223372036854775807", "1"), ("9223372036854775807,1,2,4", "3"), ("-9223372036854775808", "1"), ("-5,-9", "1"),
+                ("9223372036854775806", "9223372036854775807"), ("0", "1"), ("7,3", "8")
+            ])
         func newIDNeverOverflows(ids: String, expected: String) throws {
             let palettes = ids.split(separator: ",").enumerated().map { #"{"emojis":"","id":\#($1),"name":"P\#($0)"}"# }
             try store("[" + palettes.joined(separator: ",") + "]")
@@ -95,13 +100,15 @@ extension PaletteCLITests {
             """
         static let otherFieldTexts = [
             ##""color":"#FF0000""##, #""createdAt":1.50e3"#, #""meta":{"tags" : ["a", "\u00e9"], "n":null}"#,
-            #""z-order":-0.0"#, #""notes":"line\nbreak \ud83d\ude00""#,
+            #""z-order":-0.0"#, #""notes":"line\nbreak \ud83d\ude00""#
         ]
 
-        @Test("Fields prefs does not know survive every edit, byte for byte", arguments: [
-            ["add", "New", "--emojis", "🎈"], ["remove", "--id", "2"], ["rename", "--id", "1", "Renamed"], ["move", "--id", "2", "--to", "0"],
-            ["add-emojis", "--id", "1", "🎈"], ["remove-emojis", "--id", "1", "😀"], ["rename", "--id", "2", "Other too"],
-        ])
+        @Test(
+            "Fields prefs does not know survive every edit, byte for byte",
+            arguments: [
+                ["add", "New", "--emojis", "🎈"], ["remove", "--id", "2"], ["rename", "--id", "1", "Renamed"], ["move", "--id", "2", "--to", "0"],
+                ["add-emojis", "--id", "1", "🎈"], ["remove-emojis", "--id", "1", "😀"], ["rename", "--id", "2", "Other too"]
+            ])
         func otherFieldsSurviveEdits(arguments: [String]) throws {
             try store(Self.withOtherFields)
             let result = try palette(arguments)
@@ -137,10 +144,12 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"color":"red","emojis":"😀","id":1,"name":"Kept"},{"emojis":"🎈","id":3,"name":"New"}]"#)
         }
 
-        @Test("A stored name prefs would refuse round-trips through export, export --json, import and a no-op edit", arguments: [
-            "", "   ", " Padded ", "two\nlines", "tab\tinside", "\u{301}starts with a mark", "ends with a prepend\u{600}",
-            "[3] bracket", "# hash", "colon: inside", "carriage\rreturn", "sep\u{2028}arated", "\u{FEFF}bom", "nbsp\u{A0}",
-        ])
+        @Test(
+            "A stored name prefs would refuse round-trips through export, export --json, import and a no-op edit",
+            arguments: [
+                "", "   ", " Padded ", "two\nlines", "tab\tinside", "\u{301}starts with a mark", "ends with a prepend\u{600}",
+                "[3] bracket", "# hash", "colon: inside", "carriage\rreturn", "sep\u{2028}arated", "\u{FEFF}bom", "nbsp\u{A0}"
+            ])
         func storedNamesRoundTrip(name: String) throws {
             let escaped = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
             try store(#"[{"emojis":"😀","id":5,"name":\#(escaped)},{"emojis":"🚗","id":6,"name":"Plain"}]"#)
@@ -161,16 +170,19 @@ extension PaletteCLITests {
             try store(#"[{"emojis":"😀","id":5,"name":" two\nlines "},{"emojis":"🚗","id":6,"name":""}]"#)
             let listed = try palette(["list"])
             #expect(listed.stdout == "0\t5\ttwo lines\t1\t😀\n1\t6\tPalette 6\t1\t🚗\n", "\(listed)")
-            #expect(listed.stderr.contains(#"warning: palette 5 had the name " two\nlines ", which a name cannot be; it is now "two lines""#), "\(listed.stderr)")
+            #expect(
+                listed.stderr.contains(#"warning: palette 5 had the name " two\nlines ", which a name cannot be; it is now "two lines""#), "\(listed.stderr)")
             #expect(try palette(["add-emojis", "--id", "6", "🎈"]).status == 0)
             #expect(try stored() == #"[{"emojis":"😀","id":5,"name":"two lines"},{"emojis":"🚗🎈","id":6,"name":"Palette 6"}]"#)
         }
 
-        @Test("import --replace-damaged saves the damaged value beside the domain file, then replaces it", arguments: [
-            (PropertyList.data(Array("not json".utf8)), "not json"),
-            (PropertyList.data(Array(#"{"palettes":[]}"#.utf8)), #"{"palettes":[]}"#),
-            (PropertyList.string("[]"), "<string>[]</string>"),
-        ])
+        @Test(
+            "import --replace-damaged saves the damaged value beside the domain file, then replaces it",
+            arguments: [
+                (PropertyList.data(Array("not json".utf8)), "not json"),
+                (PropertyList.data(Array(#"{"palettes":[]}"#.utf8)), #"{"palettes":[]}"#),
+                (PropertyList.string("[]"), "<string>[]</string>")
+            ])
         func replaceDamaged(value: PropertyList, saved: String) throws {
             try store(value: value)
             try store(#"[{"emojis":"🎼","id":1,"name":"Untouched"}]"#, as: "Other")
@@ -193,15 +205,20 @@ extension PaletteCLITests {
             try store("[{]")
             let result = try palette(arguments + ["--root", home, "--store", "Main"])
             #expect(result.status == 3, "\(result)")
-            #expect(result.stderr.contains("To replace it, saving it aside first: prefs palette import --replace-damaged --root \(home) --domain palettes --store Main FILE"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(
+                    "To replace it, saving it aside first: prefs palette import --replace-damaged --root \(home) --domain palettes --store Main FILE"),
+                "\(result.stderr)")
         }
 
-        @Test("A store with nothing saved says so on stderr when it shows or starts from the built-ins", arguments: [
-            (["list", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
-            (["list", "--domain", "palette"], #"note: store "Main" in domain "palette" has nothing saved; showing the 9 built-in palettes"#),
-            (["export", "--json", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
-            (["add", "X", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" had nothing saved; it starts from the 9 built-in palettes"#),
-        ])
+        @Test(
+            "A store with nothing saved says so on stderr when it shows or starts from the built-ins",
+            arguments: [
+                (["list", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
+                (["list", "--domain", "palette"], #"note: store "Main" in domain "palette" has nothing saved; showing the 9 built-in palettes"#),
+                (["export", "--json", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
+                (["add", "X", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" had nothing saved; it starts from the 9 built-in palettes"#)
+            ])
         func nothingSavedIsSaid(arguments: [String], note: String) throws {
             try store(#"[{"emojis":"🎼","id":1,"name":"Mine"}]"#)
             let result = try palette(arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs palette export`, `import` and `edit` as real processes: round trips between stores,
 /// and inputs or edits that are refused without changing anything.
@@ -18,7 +18,7 @@ extension PaletteCLITests {
         func customize() throws {
             for arguments in [
                 ["add", "Hearts", "--emojis", "❤️🧡💛👨‍👩‍👧", "--at", "3"], ["remove", "--name", "COVID"],
-                ["rename", "--id", "2", "Ball games"], ["move", "--id", "1", "--to", "5"],
+                ["rename", "--id", "2", "Ball games"], ["move", "--id", "1", "--to", "5"]
             ] {
                 #expect(try Shell.prefs(["palette"] + arguments, home: home).status == 0)
             }
@@ -61,13 +61,15 @@ extension PaletteCLITests {
             #expect(try palette("list").stdout == "0\t3\tA\t1\t😀\n1\t4\tB\t1\t🚗\n")
         }
 
-        @Test("An invalid import exits 2 (1 for a missing file) and changes nothing", arguments: [
-            ("bad.json", #"[{"emojis":"#, 2), ("bad.json", #"[{"emojis":"abc","id":1,"name":"Letters"}]"#, 2),
-            ("bad.json", "[]", 2), ("bad.json", #"[{"emojis":"😀","id":1,"name":" "}]"#, 2),
-            ("bad.txt", "[1] Fine: 😀\nBroken line\n", 2), ("bad.txt", "# nothing but comments\n", 2),
-            ("bad.txt", "", 2), ("bad.txt", "[1] A: 😀\n[1] B: 🚗\n", 2), ("missing.json", nil, 1),
-            ("bad.json", #"[{"emojis":"😀","id":1,"name":"two\nlines"}]"#, 2), ("bad.json", #"[{"emojis":"😀","id":1,"name":"Cars "}]"#, 2),
-        ] as [(String, String?, Int32)])
+        @Test(
+            "An invalid import exits 2 (1 for a missing file) and changes nothing",
+            arguments: [
+                ("bad.json", #"[{"emojis":"#, 2), ("bad.json", #"[{"emojis":"abc","id":1,"name":"Letters"}]"#, 2),
+                ("bad.json", "[]", 2), ("bad.json", #"[{"emojis":"😀","id":1,"name":" "}]"#, 2),
+                ("bad.txt", "[1] Fine: 😀\nBroken line\n", 2), ("bad.txt", "# nothing but comments\n", 2),
+                ("bad.txt", "", 2), ("bad.txt", "[1] A: 😀\n[1] B: 🚗\n", 2), ("missing.json", nil, 1),
+                ("bad.json", #"[{"emojis":"😀","id":1,"name":"two\nlines"}]"#, 2), ("bad.json", #"[{"emojis":"😀","id":1,"name":"Cars "}]"#, 2)
+            ] as [(String, String?, Int32)])
         func invalidImportChangesNothing(name: String, contents: String?, status: Int32) throws {
             try customize()
             let before = try #require(folder.bytes("palettes.plist"))
@@ -123,7 +125,9 @@ extension PaletteCLITests {
 
         @Test("An invalid edit fixed on the second try is applied")
         func invalidEditRetried() throws {
-            let environment = try editor("twice", """
+            let environment = try editor(
+                "twice",
+                """
                 if [ -e "$(dirname "$1")/tried" ]; then printf '[4] Animals: 🐶\\n' > "$1"; else touch "$(dirname "$1")/tried"; echo 'oops' >> "$1"; fi
                 """)
             let result = try palette("edit", environment: environment, input: "y\n")
@@ -131,8 +135,9 @@ extension PaletteCLITests {
             #expect(try palette("list").stdout == "0\t4\tAnimals\t1\t🐶\n")
         }
 
-        @Test("An invalid edit with standard input closed, or a failing editor, exits 2 and changes nothing",
-              arguments: ["echo oops >> \"$1\"", "echo '[1] Cars: 🚗' > \"$1\"; exit 3"])
+        @Test(
+            "An invalid edit with standard input closed, or a failing editor, exits 2 and changes nothing",
+            arguments: ["echo oops >> \"$1\"", "echo '[1] Cars: 🚗' > \"$1\"; exit 3"])
         func editGivesUp(body: String) throws {
             try customize()
             let before = folder.bytes("palettes.plist")

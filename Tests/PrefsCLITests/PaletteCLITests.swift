@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs palette` run as a real process: listing, selecting and editing palettes, refusals
 /// that change nothing, concurrent writers, and the file as other programs read it.
@@ -38,9 +38,10 @@ struct PaletteCLITests {
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         #expect(rows.map { $0.count } == Array(repeating: 5, count: 9))
         #expect(rows.map { String($0[1]) } == (1...9).map(String.init))
-        #expect(rows.map { $0[2].trimmingCharacters(in: .whitespaces) } == [
-            "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces",
-        ])
+        #expect(
+            rows.map { $0[2].trimmingCharacters(in: .whitespaces) } == [
+                "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces"
+            ])
         #expect(rows[2][3] == "9" && rows[2][4] == "🎼🎤🎹🪘🥁🎺🪗🪕🎻")
         #expect(folder.names().isEmpty)
     }
@@ -48,23 +49,24 @@ struct PaletteCLITests {
     @Test("list --json prints emojis, id, index and name of each palette")
     func listJSON() throws {
         try store(#"[{"emojis":"😀","id":4,"name":"A \"quoted\" name"},{"emojis":"","id":2,"name":"B/C"}]"#)
-        #expect(try palette("list", "--json").stdout == """
-            [
-              {
-                "emojis": "😀",
-                "id": 4,
-                "index": 0,
-                "name": "A \\"quoted\\" name"
-              },
-              {
-                "emojis": "",
-                "id": 2,
-                "index": 1,
-                "name": "B/C"
-              }
-            ]
+        #expect(
+            try palette("list", "--json").stdout == """
+                [
+                  {
+                    "emojis": "😀",
+                    "id": 4,
+                    "index": 0,
+                    "name": "A \\"quoted\\" name"
+                  },
+                  {
+                    "emojis": "",
+                    "id": 2,
+                    "index": 1,
+                    "name": "B/C"
+                  }
+                ]
 
-            """)
+                """)
     }
 
     @Test("show selects by --index (clamped, with a note), --id and --name")
@@ -89,9 +91,12 @@ struct PaletteCLITests {
         #expect(result.stderr.contains("select one palette"))
     }
 
-    @Test("add gives the next id at the clamped index, with a note on stderr when clamped", arguments: [
-        ("0", 0, ""), ("2", 2, ""), ("99", 2, "note: index 99 is out of range; inserted at 2\n"), ("-4", 0, "note: index -4 is out of range; inserted at 0\n"),
-    ])
+    @Test(
+        "add gives the next id at the clamped index, with a note on stderr when clamped",
+        arguments: [
+            ("0", 0, ""), ("2", 2, ""), ("99", 2, "note: index 99 is out of range; inserted at 2\n"),
+            ("-4", 0, "note: index -4 is out of range; inserted at 0\n")
+        ])
     func addClamps(at: String, index: Int, note: String) throws {
         try store(Self.twoPalettes)
         let result = try palette("add", "Hearts", "--emojis", "❤️🧡❤️", "--at=\(at)")
@@ -139,10 +144,12 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
-    @Test("An unknown id or name exits 1 and changes nothing", arguments: [
-        ["show", "--id", "77"], ["show", "--name", "short"], ["remove", "--id", "77"], ["rename", "--name", "Nope", "New"],
-        ["move", "--id", "5", "--to", "0"], ["add-emojis", "--id", "77", "😀"], ["remove-emojis", "--name", "Nope", "😀"],
-    ])
+    @Test(
+        "An unknown id or name exits 1 and changes nothing",
+        arguments: [
+            ["show", "--id", "77"], ["show", "--name", "short"], ["remove", "--id", "77"], ["rename", "--name", "Nope", "New"],
+            ["move", "--id", "5", "--to", "0"], ["add-emojis", "--id", "77", "😀"], ["remove-emojis", "--name", "Nope", "😀"]
+        ])
     func unknownSelectorExits1(arguments: [String]) throws {
         try store(Self.twoPalettes)
         let before = folder.bytes("palettes.plist")
@@ -153,10 +160,12 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
-    @Test("Text that is not emoji or a blank name exits 2 and leaves the file byte for byte", arguments: [
-        ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗"], ["add", "New", "--emojis", "🚗x"],
-        ["add", " "], ["rename", "--id", "4", ""], ["add", "two\nlines"], ["rename", "--id", "4", " padded"],
-    ])
+    @Test(
+        "Text that is not emoji or a blank name exits 2 and leaves the file byte for byte",
+        arguments: [
+            ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗"], ["add", "New", "--emojis", "🚗x"],
+            ["add", " "], ["rename", "--id", "4", ""], ["add", "two\nlines"], ["rename", "--id", "4", " padded"]
+        ])
     func refusalsChangeNothing(arguments: [String]) throws {
         try store(Self.twoPalettes)
         let before = try #require(folder.bytes("palettes.plist"))
@@ -209,8 +218,9 @@ struct PaletteCLITests {
         try store(#"[{"emojis":"😀🏳️‍🌈","id":4,"name":"Mine"}]"#)
         #expect(try palette("add", "Hearts", "--emojis", "❤️", "--at", "1").status == 0)
         let command = "import plistlib,json; print(json.loads(plistlib.load(open(F,'rb'))['PaletteStore:Main']))"
-        let result = try Shell.run("/usr/bin/python3", ["-c", command.replacingOccurrences(of: "open(F", with: "open('\(domainFile)'")],
-                                   environment: ["PYTHONIOENCODING": "utf-8"])
+        let result = try Shell.run(
+            "/usr/bin/python3", ["-c", command.replacingOccurrences(of: "open(F", with: "open('\(domainFile)'")],
+            environment: ["PYTHONIOENCODING": "utf-8"])
         #expect(result.status == 0, "\(result)")
         // Python's repr shows the zero-width joiner of 🏳️‍🌈 escaped.
         #expect(result.stdout == "[{'emojis': '😀🏳️\\u200d🌈', 'id': 4, 'name': 'Mine'}, {'emojis': '❤️', 'id': 5, 'name': 'Hearts'}]\n")

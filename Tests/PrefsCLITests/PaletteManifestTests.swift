@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Schemas/palettes.plist`, the manifest of the `palettes` domain: what `prefs palette`
 /// writes meets it.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs write` with every type flag, read back by `prefs read`, `read-type` and Python's plistlib.
 @Suite("Read and write")
@@ -16,24 +16,26 @@ struct ReadWriteTests {
         return try Shell.run("/usr/bin/python3", ["-c", script, folder.file(domain + ".plist")]).stdout
     }
 
-    @Test("Each type flag stores its type", arguments: [
-        (["-string", "hello"], "hello", "string", "'hello'"),
-        (["plain words"], "plain words", "string", "'plain words'"),
-        (["-int", "42"], "42", "integer", "42"),
-        (["-integer", "0x1F"], "31", "integer", "31"),
-        (["-int", "18446744073709551615"], "18446744073709551615", "integer", "18446744073709551615"),
-        (["-int", "-9223372036854775808"], "-9223372036854775808", "integer", "-9223372036854775808"),
-        (["-float", "2.5"], "2.5", "real", "2.5"),
-        (["-bool", "yes"], "1", "boolean", "True"),
-        (["-boolean", "FALSE"], "0", "boolean", "False"),
-        (["-bool", "1"], "1", "boolean", "True"),
-        (["-date", "2024-02-29T12:34:56Z"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
-        (["-date", "2024-02-29 14:34:56 +0200"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
-        (["-date", "2024-02-29"], "2024-02-29T00:00:00Z", "date", "datetime.datetime(2024, 2, 29, 0, 0)"),
-        (["-data", "0a0B"], "0a0b", "data", "b'\\n\\x0b'"),
-        (["<integer>7</integer>"], "7", "integer", "7"),
-        (["--json", "3"], "3", "integer", "3"),
-    ])
+    @Test(
+        "Each type flag stores its type",
+        arguments: [
+            (["-string", "hello"], "hello", "string", "'hello'"),
+            (["plain words"], "plain words", "string", "'plain words'"),
+            (["-int", "42"], "42", "integer", "42"),
+            (["-integer", "0x1F"], "31", "integer", "31"),
+            (["-int", "18446744073709551615"], "18446744073709551615", "integer", "18446744073709551615"),
+            (["-int", "-9223372036854775808"], "-9223372036854775808", "integer", "-9223372036854775808"),
+            (["-float", "2.5"], "2.5", "real", "2.5"),
+            (["-bool", "yes"], "1", "boolean", "True"),
+            (["-boolean", "FALSE"], "0", "boolean", "False"),
+            (["-bool", "1"], "1", "boolean", "True"),
+            (["-date", "2024-02-29T12:34:56Z"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
+            (["-date", "2024-02-29 14:34:56 +0200"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
+            (["-date", "2024-02-29"], "2024-02-29T00:00:00Z", "date", "datetime.datetime(2024, 2, 29, 0, 0)"),
+            (["-data", "0a0B"], "0a0b", "data", "b'\\n\\x0b'"),
+            (["<integer>7</integer>"], "7", "integer", "7"),
+            (["--json", "3"], "3", "integer", "3")
+        ])
     func typeFlagStoresType(words: [String], printed: String, type: String, python: String) throws {
         let write = try Shell.prefs(["write", "d", "k"] + words, home: home)
         #expect(write.status == 0, "\(write)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `find` over domain names and escaped key paths, and the target options each verb honours or
 /// refuses: none is accepted and then ignored.
@@ -49,18 +49,21 @@ struct SearchAndTargetTests {
         #expect(try prefs("find", "--file", file, "loose").status == 1, "a file's path is not a domain name to match")
     }
 
-    @Test("Options that do not apply are refused with exit 2, not ignored", arguments: [
-        (["domains", "--file", "x.plist"], "--file"), (["domains", "-g"], "-g"), (["domains", "-globalDomain"], "-globalDomain"),
-        (["read", "--root", "/tmp", "--file", "x.plist"], "--root does not apply"),
-        (["write", "--root", "/tmp", "--file", "x.plist", "k", "v"], "--root does not apply"),
-        (["find", "--root", "/tmp", "--file", "x.plist", "w"], "--root does not apply"),
-        (["find", "-g", "--file", "x.plist", "w"], "--file and -g name two different targets"),
-        (["delete", "--file", "x.plist", "-g", "k"], "--file and -g name two different targets"),
-        (["read", "--key-path", "k"], "--key-path needs a DOMAIN"),
-        (["write", "--file", "", "k", "v"], "--file needs a file"), (["read", "--root", "", "d"], "--root needs a folder"),
-        (["write", "--root", "", "d", "k", "v"], "--root needs a folder"), (["domains", "--root", ""], "--root needs a folder"), (["doctor", "--root", ""], "--root needs a folder"),
-        (["find", ""], "WORD is empty"),
-    ])
+    @Test(
+        "Options that do not apply are refused with exit 2, not ignored",
+        arguments: [
+            (["domains", "--file", "x.plist"], "--file"), (["domains", "-g"], "-g"), (["domains", "-globalDomain"], "-globalDomain"),
+            (["read", "--root", "/tmp", "--file", "x.plist"], "--root does not apply"),
+            (["write", "--root", "/tmp", "--file", "x.plist", "k", "v"], "--root does not apply"),
+            (["find", "--root", "/tmp", "--file", "x.plist", "w"], "--root does not apply"),
+            (["find", "-g", "--file", "x.plist", "w"], "--file and -g name two different targets"),
+            (["delete", "--file", "x.plist", "-g", "k"], "--file and -g name two different targets"),
+            (["read", "--key-path", "k"], "--key-path needs a DOMAIN"),
+            (["write", "--file", "", "k", "v"], "--file needs a file"), (["read", "--root", "", "d"], "--root needs a folder"),
+            (["write", "--root", "", "d", "k", "v"], "--root needs a folder"), (["domains", "--root", ""], "--root needs a folder"),
+            (["doctor", "--root", ""], "--root needs a folder"),
+            (["find", ""], "WORD is empty")
+        ])
     func inapplicableOptionIsRefused(arguments: [String], fragment: String) throws {
         _ = try prefs("write", "d", "k", "v")
         let before = folder.names()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `prefs read` shows an administrator's defaults from `$XDG_CONFIG_DIRS/prefs` below the
 /// user's domain; writes go to the user's domain only.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `write`'s value syntax through the binary: composites hold scalars only, a misspelled type
 /// flag is refused wherever a type flag goes, and a whole plist document is a value.
@@ -23,23 +23,27 @@ struct ValueSyntaxTests {
         #expect(folder.bytes("d.plist") == before, "\(words) changed the file")
     }
 
-    @Test("Nested composites are refused, as defaults refuses them, with --json or a literal suggested", arguments: [
-        (["-array", "-array", "a"], "cannot nest composite types (-array inside -array)"),
-        (["-array", "a", "-dict", "k", "v"], "cannot nest composite types (-dict inside -array)"),
-        (["-array-add", "-array", "a"], "cannot nest composite types (-array inside -array-add)"),
-        (["-dict", "k", "-array", "a", "b"], "cannot nest composite types (-array inside -dict)"),
-        (["-dict", "k", "-dict", "a", "b"], "cannot nest composite types (-dict inside -dict)"),
-        (["-dict-add", "k", "-array-add", "a"], "cannot nest composite types (-array-add inside -dict-add)"),
-        (["-dict", "-array", "a"], "cannot nest composite types (-array inside -dict)"),
-    ])
+    @Test(
+        "Nested composites are refused, as defaults refuses them, with --json or a literal suggested",
+        arguments: [
+            (["-array", "-array", "a"], "cannot nest composite types (-array inside -array)"),
+            (["-array", "a", "-dict", "k", "v"], "cannot nest composite types (-dict inside -array)"),
+            (["-array-add", "-array", "a"], "cannot nest composite types (-array inside -array-add)"),
+            (["-dict", "k", "-array", "a", "b"], "cannot nest composite types (-array inside -dict)"),
+            (["-dict", "k", "-dict", "a", "b"], "cannot nest composite types (-dict inside -dict)"),
+            (["-dict-add", "k", "-array-add", "a"], "cannot nest composite types (-array-add inside -dict-add)"),
+            (["-dict", "-array", "a"], "cannot nest composite types (-array inside -dict)")
+        ])
     func nestedCompositeIsRefused(words: [String], fragment: String) throws {
         try expectRefused(words, fragment)
         #expect(try prefs("write", "d", "k", "-array", "-array", "a").stderr.contains("--json"))
     }
 
-    @Test("A key given twice to -dict or -dict-add is refused", arguments: [
-        ["-dict", "a", "1", "a", "2"], ["-dict-add", "a", "1", "b", "2", "a", "-int", "3"],
-    ])
+    @Test(
+        "A key given twice to -dict or -dict-add is refused",
+        arguments: [
+            ["-dict", "a", "1", "a", "2"], ["-dict-add", "a", "1", "b", "2", "a", "-int", "3"]
+        ])
     func repeatedDictionaryKeyIsRefused(words: [String]) throws {
         try expectRefused(words, #"the key "a" is given twice"#)
     }
@@ -48,15 +52,19 @@ struct ValueSyntaxTests {
     func nestedValuesThroughJSONAndLiterals() throws {
         #expect(try prefs("write", "d", "k", "--json", #"[["a"], {"k": ["a", "b"]}]"#).status == 0)
         #expect(try prefs("write", "d", "l", "-array", "<array><string>a</string></array>", "--json", "[1]").status == 0)
-        #expect(try prefs("read", "d", "--json").stdout
-            == "{\n  \"k\": [\n    [\n      \"a\"\n    ],\n    {\n      \"k\": [\n        \"a\",\n        \"b\"\n      ]\n    }\n  ],\n  \"l\": [\n    [\n      \"a\"\n    ],\n    [\n      1\n    ]\n  ]\n}\n")
+        #expect(
+            try prefs("read", "d", "--json").stdout
+                == "{\n  \"k\": [\n    [\n      \"a\"\n    ],\n    {\n      \"k\": [\n        \"a\",\n        \"b\"\n      ]\n    }\n  ],\n  \"l\": [\n    [\n      \"a\"\n    ],\n    [\n      1\n    ]\n  ]\n}\n"
+        )
     }
 
-    @Test("A misspelled type flag is refused with the list of flags, wherever a type flag goes", arguments: [
-        ["-integr", "5"], ["-bol"], ["-bol", "yes"], ["--int", "5"], ["-Int", "5"], ["-array", "a", "-integr", "5"],
-        ["-array-add", "-bool", "yes", "-flaot", "1"], ["-dict", "k", "-dat", "2024-01-01"], ["-dict-add", "k", "-strin", "x"],
-        ["-5"], ["-"],
-    ])
+    @Test(
+        "A misspelled type flag is refused with the list of flags, wherever a type flag goes",
+        arguments: [
+            ["-integr", "5"], ["-bol"], ["-bol", "yes"], ["--int", "5"], ["-Int", "5"], ["-array", "a", "-integr", "5"],
+            ["-array-add", "-bool", "yes", "-flaot", "1"], ["-dict", "k", "-dat", "2024-01-01"], ["-dict-add", "k", "-strin", "x"],
+            ["-5"], ["-"]
+        ])
     func misspelledTypeFlagIsRefused(words: [String]) throws {
         let flag = words.first { $0.hasPrefix("-") && !["-array", "-array-add", "-dict", "-dict-add", "-bool"].contains($0) }!
         try expectRefused(words, "unknown type flag \"\(flag)\"; the type flags are -string, -int, -integer, -float, -bool")
@@ -95,10 +103,12 @@ struct ValueSyntaxTests {
         #expect(folder.bytes("d3.plist") == original)
     }
 
-    @Test("A plist document that is not valid, or whose root is not a dictionary for a whole domain, is refused", arguments: [
-        (["<?xml version=\"1.0\"?><plist version=\"1.0\"><integer>x</integer></plist>"], "is not a valid property list document"),
-        (["<?xml version=\"1.0\"?><plist version=\"1.0\"><true/><true/></plist>"], "is not a valid property list document"),
-    ])
+    @Test(
+        "A plist document that is not valid, or whose root is not a dictionary for a whole domain, is refused",
+        arguments: [
+            (["<?xml version=\"1.0\"?><plist version=\"1.0\"><integer>x</integer></plist>"], "is not a valid property list document"),
+            (["<?xml version=\"1.0\"?><plist version=\"1.0\"><true/><true/></plist>"], "is not a valid property list document")
+        ])
     func invalidDocumentIsRefused(words: [String], fragment: String) throws {
         try expectRefused(words, fragment)
         let whole = try prefs("write", "d", "<?xml version=\"1.0\"?><plist version=\"1.0\"><array/></plist>")

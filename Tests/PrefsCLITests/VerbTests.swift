@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The verbs besides read and write, and the targets (`--root`, `--file`, `-g`).
 @Suite("Verbs")
@@ -28,7 +28,9 @@ struct VerbTests {
     func domainsAndEverything() throws {
         for name in ["zeta", "alpha", "Mid"] { _ = try prefs("write", name, "k", name) }
         #expect(try prefs("domains").stdout == "Mid\nalpha\nzeta\n")
-        #expect(try prefs("read", "--json").stdout == "{\n  \"Mid\": {\n    \"k\": \"Mid\"\n  },\n  \"alpha\": {\n    \"k\": \"alpha\"\n  },\n  \"zeta\": {\n    \"k\": \"zeta\"\n  }\n}\n")
+        #expect(
+            try prefs("read", "--json").stdout
+                == "{\n  \"Mid\": {\n    \"k\": \"Mid\"\n  },\n  \"alpha\": {\n    \"k\": \"alpha\"\n  },\n  \"zeta\": {\n    \"k\": \"zeta\"\n  }\n}\n")
     }
 
     @Test("find prints DOMAIN: KEY = VALUE for keys and values, and exits 1 on no match")
@@ -89,8 +91,10 @@ struct VerbTests {
     func corruptDomainIsUntouched() throws {
         try folder.write("<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>\n</plist>\n", to: "d.plist")
         let before = folder.bytes("d.plist")
-        for arguments in [["read", "d"], ["write", "d", "k", "v"], ["delete", "d", "a"], ["delete", "d"], ["rename", "d", "a", "b"],
-                          ["import", "d", "-"], ["write", "d", "<dict/>"], ["find", "x"]] {
+        for arguments in [
+            ["read", "d"], ["write", "d", "k", "v"], ["delete", "d", "a"], ["delete", "d"], ["rename", "d", "a", "b"],
+            ["import", "d", "-"], ["write", "d", "<dict/>"], ["find", "x"]
+        ] {
             let result = try Shell.prefs(arguments, home: home, input: "<plist><dict/></plist>")
             #expect(result.status == 3, "\(arguments): \(result)")
             #expect(result.stderr.contains("d.plist:4: error: <integer> holds \"12abc\""), "\(arguments): \(result.stderr)")
@@ -102,7 +106,8 @@ struct VerbTests {
     func validate() throws {
         try folder.write("<plist><string>ok</string></plist>", to: "good.plist")
         try folder.write("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>", to: "bad.plist")
-        let good = folder.file("good.plist"), bad = folder.file("bad.plist")
+        let good = folder.file("good.plist")
+        let bad = folder.file("bad.plist")
         let both = try prefs("validate", good, bad)
         #expect(both.status == 3)
         #expect(both.stdout == "\(good): OK\n")

@@ -1,8 +1,8 @@
 import Foundation
 import Preferences
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Text shared between the thread that reads a pipe and the test.
 private final class SharedText: Sendable {

@@ -5,19 +5,39 @@ import Testing
 @Suite("Binary round trip")
 struct BinaryRoundTripTests {
     static let values: [(String, PropertyList)] = [
-        ("integers", [0, 1, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296, -1, .integer(.min),
-                      .integer(PropertyListInteger(Int64.max)), .integer(PropertyListInteger(UInt64(1) << 63)), .integer(.max)]),
+        (
+            "integers",
+            [
+                0, 1, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296, -1, .integer(.min),
+                .integer(PropertyListInteger(Int64.max)), .integer(PropertyListInteger(UInt64(1) << 63)), .integer(.max)
+            ]
+        ),
         ("reals", [0.0, -0.0, 1.5, -2.25, 1e308, .real(.leastNonzeroMagnitude), .real(.infinity), .real(-.infinity), .real(.nan), 0.1]),
-        ("dates", [BinaryReaderTests.date(1, 1, 1), BinaryReaderTests.date(1969, 12, 31, 23, 59, 59), BinaryReaderTests.date(2000, 12, 31, 23, 59, 59),
-                   BinaryReaderTests.date(2001, 1, 1), BinaryReaderTests.date(9999, 12, 31, 23, 59, 59)]),
+        (
+            "dates",
+            [
+                BinaryReaderTests.date(1, 1, 1), BinaryReaderTests.date(1969, 12, 31, 23, 59, 59), BinaryReaderTests.date(2000, 12, 31, 23, 59, 59),
+                BinaryReaderTests.date(2001, 1, 1), BinaryReaderTests.date(9999, 12, 31, 23, 59, 59)
+            ]
+        ),
         ("strings", ["", "ascii", "café", "cafe\u{301}", "😀 emoji", "\u{FFFD}", "日本語", .string(String(repeating: "x", count: 70_000)), "a\r\nb"]),
         ("data", [.data([]), .data([0]), .data(Array(0...255)), [[[[[[[[[[.data(Array(0..<100))]]]]]]]]]]]),
-        ("uids", ["$objects": [BinaryReaderTests.uid(0), BinaryReaderTests.uid(255), BinaryReaderTests.uid(256), BinaryReaderTests.uid(4_294_967_295)],
-                  "notUID": ["CF$UID": .integer(.max)], "alsoNotUID": ["CF$UID": "1", "x": 1]]),
-        ("containers", ["emptyArray": [], "emptyDict": .dictionary([:]), "nested": [[[], .dictionary([:])], ["k": ["v"]]],
-                        "shared": ["same", "same", 1, 1, true, true, 1.0, 1.0]]),
+        (
+            "uids",
+            [
+                "$objects": [BinaryReaderTests.uid(0), BinaryReaderTests.uid(255), BinaryReaderTests.uid(256), BinaryReaderTests.uid(4_294_967_295)],
+                "notUID": ["CF$UID": .integer(.max)], "alsoNotUID": ["CF$UID": "1", "x": 1]
+            ]
+        ),
+        (
+            "containers",
+            [
+                "emptyArray": [], "emptyDict": .dictionary([:]), "nested": [[[], .dictionary([:])], ["k": ["v"]]],
+                "shared": ["same", "same", 1, 1, true, true, 1.0, 1.0]
+            ]
+        ),
         ("many", .array((0..<70_000).map { .string("item \($0)") })),
-        ("bools", [true, false, 0, 1, 0.0, 1.0]),
+        ("bools", [true, false, 0, 1, 0.0, 1.0])
     ]
 
     @Test("XML → binary → XML is the same bytes", arguments: values.map(\.0))

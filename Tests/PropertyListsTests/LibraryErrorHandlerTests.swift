@@ -6,10 +6,12 @@ import Testing
 /// so a program that uses libxml2 itself keeps its own.
 @Suite("libxml2 error handlers")
 struct LibraryErrorHandlerTests {
-    @Test("The generic error handler is the same after a parse, a failed one included", arguments: [
-        ("<plist version=\"1.0\"><dict/></plist>", true), ("<plist version=\"1.0\"><dict><key>a</key></plist>", false),
-        ("<plist><foo/></plist>", false),
-    ])
+    @Test(
+        "The generic error handler is the same after a parse, a failed one included",
+        arguments: [
+            ("<plist version=\"1.0\"><dict/></plist>", true), ("<plist version=\"1.0\"><dict><key>a</key></plist>", false),
+            ("<plist><foo/></plist>", false)
+        ])
     func genericHandlerIsRestored(document: String, isValid: Bool) throws {
         let before = prefs_xml_current_generic_error_handler()
         let value = try? PropertyListReader().read(Array(document.utf8), fileName: "x.plist")

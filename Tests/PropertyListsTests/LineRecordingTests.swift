@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// `readRecordingLines(contentsOf:)`: the line of each key and array element, for checkers
 /// that report `FILE:LINE`.
@@ -15,7 +15,8 @@ struct LineRecordingTests {
     }
 
     @Test func recordsTheLineOfEachKeyAndEachArrayElementThroughNesting() throws {
-        let path = try file("""
+        let path = try file(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>

@@ -12,18 +12,22 @@ struct OpenStepTests {
         try OpenStepReader().read(text, fileName: "t.txt")
     }
 
-    @Test("Reads values as defaults takes them, leaves as strings", arguments: [
-        ("( a, b )", ["a", "b"]), ("(a,b,)", ["a", "b"]), ("()", []), ("{}", .dictionary([:])),
-        ("{ k = v; }", ["k": "v"]), ("{k=v}", ["k": "v"]), ("\"a b\"", "a b"), ("'single'", "single"), ("plain-word_1.2/x:$+", "plain-word_1.2/x:$+"),
-        ("<0aff 10>", .data([0x0A, 0xFF, 0x10])), ("<>", .data([])), ("{ n = 13; f = 1.5; b = YES; }", ["n": "13", "f": "1.5", "b": "YES"]),
-        ("\"\\U20AC \\u00e9\"", "€ é"), ("\"\\101\\7\"", "A\u{7}"), ("\"a\\nb\\tc\\\"d\\\\e\\'\"", "a\nb\tc\"d\\e'"), ("\"é😀\"", "é😀"),
-        ("( /* comment */ a, // line\n b )", ["a", "b"]), ("{ \"key\"; }", ["key": "key"]),
-        // Real dotfile one-liners (mathiasbynens/dotfiles .macos and common Spotlight/hotkey recipes).
-        ("{\"enabled\" = 1;\"name\" = \"APPLICATIONS\";}", ["enabled": "1", "name": "APPLICATIONS"]),
-        ("{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }",
-         ["enabled": "0", "value": ["parameters": ["65535", "49", "1048576"], "type": "standard"]]),
-        ("{ \"Zoom\" = \"@~^z\"; }", ["Zoom": "@~^z"]),
-    ] as [(String, PropertyList)])
+    @Test(
+        "Reads values as defaults takes them, leaves as strings",
+        arguments: [
+            ("( a, b )", ["a", "b"]), ("(a,b,)", ["a", "b"]), ("()", []), ("{}", .dictionary([:])),
+            ("{ k = v; }", ["k": "v"]), ("{k=v}", ["k": "v"]), ("\"a b\"", "a b"), ("'single'", "single"), ("plain-word_1.2/x:$+", "plain-word_1.2/x:$+"),
+            ("<0aff 10>", .data([0x0A, 0xFF, 0x10])), ("<>", .data([])), ("{ n = 13; f = 1.5; b = YES; }", ["n": "13", "f": "1.5", "b": "YES"]),
+            ("\"\\U20AC \\u00e9\"", "€ é"), ("\"\\101\\7\"", "A\u{7}"), ("\"a\\nb\\tc\\\"d\\\\e\\'\"", "a\nb\tc\"d\\e'"), ("\"é😀\"", "é😀"),
+            ("( /* comment */ a, // line\n b )", ["a", "b"]), ("{ \"key\"; }", ["key": "key"]),
+            // Real dotfile one-liners (mathiasbynens/dotfiles .macos and common Spotlight/hotkey recipes).
+            ("{\"enabled\" = 1;\"name\" = \"APPLICATIONS\";}", ["enabled": "1", "name": "APPLICATIONS"]),
+            (
+                "{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }",
+                ["enabled": "0", "value": ["parameters": ["65535", "49", "1048576"], "type": "standard"]]
+            ),
+            ("{ \"Zoom\" = \"@~^z\"; }", ["Zoom": "@~^z"])
+        ] as [(String, PropertyList)])
     func readsValues(text: String, expected: PropertyList) throws {
         #expect(try Self.read(text) == expected)
     }
@@ -37,10 +41,11 @@ struct OpenStepTests {
     @Test("Reads a .strings file: entries without braces, comments, escapes, key-only entries")
     func readsStringsFile() throws {
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("Localizable.strings"), encoding: .utf8)
-        #expect(try Self.read(text) == [
-            "greeting": "Hello, world!", "price": "€ 5", "quote": "She said \"hi\"\n\tthen left\\", "octal": "AB",
-            "same": "same", "unquoted": "value.with-dots_and/slashes:$",
-        ])
+        #expect(
+            try Self.read(text) == [
+                "greeting": "Hello, world!", "price": "€ 5", "quote": "She said \"hi\"\n\tthen left\\", "octal": "AB",
+                "same": "same", "unquoted": "value.with-dots_and/slashes:$"
+            ])
         #expect(try Self.read("") == .dictionary([:]))
     }
 
@@ -49,29 +54,32 @@ struct OpenStepTests {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("defaults-read.txt")))
         let (value, format) = try PropertyListReader().read(anyFormat: bytes, fileName: "defaults-read.txt")
         #expect(format == .openStep)
-        #expect(value == [
-            "AppleLanguages": ["en-GB", "de"], "NSUserKeyEquivalents": ["Zoom": "@~^z"], "Empty": .dictionary([:]),
-            "Bytes": .data([0x0A, 0xFF, 0x10, 0xAB, 0x12]),
-            "Typed": [-5, 1.5, true, false, BinaryReaderTests.date(2024, 1, 2, 2, 4, 5)],
-        ])
+        #expect(
+            value == [
+                "AppleLanguages": ["en-GB", "de"], "NSUserKeyEquivalents": ["Zoom": "@~^z"], "Empty": .dictionary([:]),
+                "Bytes": .data([0x0A, 0xFF, 0x10, 0xAB, 0x12]),
+                "Typed": [-5, 1.5, true, false, BinaryReaderTests.date(2024, 1, 2, 2, 4, 5)]
+            ])
     }
 
-    @Test("Malformed text is refused with FILE:LINE and what is wrong", arguments: [
-        ("(a,\nb", "t.txt:2: error: old-style: an array is never closed with ')'"),
-        ("{\n a = b\n c = d; }", "t.txt:3: error: old-style: expected ';' after the value of \"a\""),
-        ("{ a = 1; a = 2; }", "t.txt:1: error: old-style: the key \"a\" appears twice"),
-        ("<0a f>", "t.txt:1: error: old-style: data has an odd number of hexadecimal digits"),
-        ("<0g>", "t.txt:1: error: old-style: data <…> holds 'g', which is not a hexadecimal digit"),
-        ("\"\\UD800\"", "t.txt:1: error: old-style: \\UD800 is a lone surrogate, not a character"),
-        ("\"open", "t.txt:1: error: old-style: a quoted string is never closed"),
-        ("/* open", "t.txt:1: error: old-style: a /* comment is never closed"),
-        ("(a) b", "t.txt:1: error: old-style: unexpected text after the value"),
-        ("{ (a) = b; }", "t.txt:1: error: old-style: a dictionary key must be a string"),
-        ("a = b", "t.txt:1: error: old-style: expected ';' after the value of \"a\""),
-        ("<*I1.5>", "t.txt:1: error: old-style: <*I1.5> is not an integer from Int64.min through UInt64.max"),
-        ("<*D2024-13-01 00:00:00 +0000>", "t.txt:1: error: old-style: <*D2024-13-01 00:00:00 +0000> is not a date in the form YYYY-MM-DD HH:MM:SS +HHMM"),
-        ("é", "t.txt:1: error: old-style: unexpected character 'é'; quote strings that hold anything but letters, digits and _$+/:.-"),
-    ])
+    @Test(
+        "Malformed text is refused with FILE:LINE and what is wrong",
+        arguments: [
+            ("(a,\nb", "t.txt:2: error: old-style: an array is never closed with ')'"),
+            ("{\n a = b\n c = d; }", "t.txt:3: error: old-style: expected ';' after the value of \"a\""),
+            ("{ a = 1; a = 2; }", "t.txt:1: error: old-style: the key \"a\" appears twice"),
+            ("<0a f>", "t.txt:1: error: old-style: data has an odd number of hexadecimal digits"),
+            ("<0g>", "t.txt:1: error: old-style: data <…> holds 'g', which is not a hexadecimal digit"),
+            ("\"\\UD800\"", "t.txt:1: error: old-style: \\UD800 is a lone surrogate, not a character"),
+            ("\"open", "t.txt:1: error: old-style: a quoted string is never closed"),
+            ("/* open", "t.txt:1: error: old-style: a /* comment is never closed"),
+            ("(a) b", "t.txt:1: error: old-style: unexpected text after the value"),
+            ("{ (a) = b; }", "t.txt:1: error: old-style: a dictionary key must be a string"),
+            ("a = b", "t.txt:1: error: old-style: expected ';' after the value of \"a\""),
+            ("<*I1.5>", "t.txt:1: error: old-style: <*I1.5> is not an integer from Int64.min through UInt64.max"),
+            ("<*D2024-13-01 00:00:00 +0000>", "t.txt:1: error: old-style: <*D2024-13-01 00:00:00 +0000> is not a date in the form YYYY-MM-DD HH:MM:SS +HHMM"),
+            ("é", "t.txt:1: error: old-style: unexpected character 'é'; quote strings that hold anything but letters, digits and _$+/:.-")
+        ])
     func refusesMalformedText(text: String, message: String) {
         let error = #expect(throws: PropertyListError.self) { try Self.read(text) }
         #expect(error?.description == message)
@@ -86,27 +94,30 @@ struct OpenStepTests {
 
     @Test("The writer prints what defaults read prints, and string values read back exactly")
     func writesDefaultsLayout() throws {
-        let value: PropertyList = ["name": "Ada Lovelace", "plain": "a.b", "list": ["x", "", "q\"uote\n"], "empty": [], "nested": ["k": .dictionary([:])],
-                                   "control": "\u{1}", "unicode": "日本"]
+        let value: PropertyList = [
+            "name": "Ada Lovelace", "plain": "a.b", "list": ["x", "", "q\"uote\n"], "empty": [], "nested": ["k": .dictionary([:])],
+            "control": "\u{1}", "unicode": "日本"
+        ]
         let text = try OpenStepWriter().write(value)
-        #expect(text == """
-            {
-                control = "\\U0001";
-                empty = ();
-                list = (
-                    x,
-                    "",
-                    "q\\"uote\\n"
-                );
-                name = "Ada Lovelace";
-                nested = {
-                    k = {};
-                };
-                plain = a.b;
-                unicode = "日本";
-            }
+        #expect(
+            text == """
+                {
+                    control = "\\U0001";
+                    empty = ();
+                    list = (
+                        x,
+                        "",
+                        "q\\"uote\\n"
+                    );
+                    name = "Ada Lovelace";
+                    nested = {
+                        k = {};
+                    };
+                    plain = a.b;
+                    unicode = "日本";
+                }
 
-            """)
+                """)
         #expect(try Self.read(text) == value)
     }
 

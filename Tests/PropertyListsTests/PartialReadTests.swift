@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// `validate(contentsOf:)` and `read(contentsOf:rootKey:)`: they build less than a full read but
 /// check everything it checks, streaming files through libxml2 in chunks.
@@ -27,13 +27,14 @@ struct PartialReadTests {
     static func large(_ count: Int) -> PropertyListDictionary {
         var dictionary = PropertyListDictionary()
         for index in 0..<count {
-            let value: PropertyList = switch index % 5 {
-            case 0: .string("value \(index) " + String(repeating: "é", count: index % 40))
-            case 1: .integer(PropertyListInteger(index * 7919))
-            case 2: .data(Array(repeating: UInt8(index % 256), count: index % 50))
-            case 3: .array([.bool(true), .real(Double(index) / 3)])
-            default: .dictionary(["inner": .string("\(index)"), "n": .integer(PropertyListInteger(index))])
-            }
+            let value: PropertyList =
+                switch index % 5 {
+                case 0: .string("value \(index) " + String(repeating: "é", count: index % 40))
+                case 1: .integer(PropertyListInteger(index * 7919))
+                case 2: .data(Array(repeating: UInt8(index % 256), count: index % 50))
+                case 3: .array([.bool(true), .real(Double(index) / 3)])
+                default: .dictionary(["inner": .string("\(index)"), "n": .integer(PropertyListInteger(index))])
+                }
             dictionary["key\(index)"] = value
         }
         return dictionary
@@ -63,22 +64,26 @@ struct PartialReadTests {
         #expect(try reader.read(contentsOf: path, rootKey: "caf\u{E9}") == .dictionary(["caf\u{E9}": 1]))
     }
 
-    @Test("A root that is not a dictionary is read whole", arguments: [
-        PropertyList.array(["a", 1]), .string("x"), .integer(PropertyListInteger(5)),
-    ])
+    @Test(
+        "A root that is not a dictionary is read whole",
+        arguments: [
+            PropertyList.array(["a", 1]), .string("x"), .integer(PropertyListInteger(5))
+        ])
     func otherRootsReadWhole(value: PropertyList) throws {
         let path = try file(value)
         #expect(try reader.read(contentsOf: path, rootKey: "a") == value)
         try reader.validate(contentsOf: path)
     }
 
-    @Test("A duplicate key in a part that is not built is still found, at the same line", arguments: [
-        // In the root, before and after the kept key, and far down a skipped branch.
-        "<plist><dict><key>a</key><true/><key>kept</key><true/><key>a</key><false/></dict></plist>",
-        "<plist><dict><key>kept</key><true/>\n<key>b</key><dict>\n<key>x</key><string/>\n<key>x</key><string/></dict></dict></plist>",
-        "<plist><dict><key>b</key><array><dict><key>x</key><string/>\n\n<key>x</key><data/></dict></array><key>kept</key><true/></dict></plist>",
-        "<plist><dict><key>kept</key><dict><key>y</key><true/><key>y</key><true/></dict></dict></plist>",
-    ])
+    @Test(
+        "A duplicate key in a part that is not built is still found, at the same line",
+        arguments: [
+            // In the root, before and after the kept key, and far down a skipped branch.
+            "<plist><dict><key>a</key><true/><key>kept</key><true/><key>a</key><false/></dict></plist>",
+            "<plist><dict><key>kept</key><true/>\n<key>b</key><dict>\n<key>x</key><string/>\n<key>x</key><string/></dict></dict></plist>",
+            "<plist><dict><key>b</key><array><dict><key>x</key><string/>\n\n<key>x</key><data/></dict></array><key>kept</key><true/></dict></plist>",
+            "<plist><dict><key>kept</key><dict><key>y</key><true/><key>y</key><true/></dict></dict></plist>"
+        ])
     func duplicatesInSkippedParts(text: String) throws {
         let full = try expectSameRefusals(text)
         #expect(full?.diagnostics.first?.message.contains("appears twice") == true, "\(String(describing: full))")
@@ -94,12 +99,14 @@ struct PartialReadTests {
         #expect(error?.diagnostics.map(\.description) == ["\(path):5001: error: the key \"k4321\" appears twice in one <dict>"])
     }
 
-    @Test("Bad scalars in skipped parts are refused as in a full read", arguments: [
-        "<plist><dict><key>other</key><integer>12abc</integer><key>kept</key><true/></dict></plist>",
-        "<plist><dict><key>other</key><data>ab$c</data><key>kept</key><true/></dict></plist>",
-        "<plist><dict><key>other</key><array><date>2024-13-01T00:00:00Z</date></array><key>kept</key><true/></dict></plist>",
-        "<plist><dict><key>other</key><string>a<b/></string><key>kept</key><true/></dict></plist>",
-    ])
+    @Test(
+        "Bad scalars in skipped parts are refused as in a full read",
+        arguments: [
+            "<plist><dict><key>other</key><integer>12abc</integer><key>kept</key><true/></dict></plist>",
+            "<plist><dict><key>other</key><data>ab$c</data><key>kept</key><true/></dict></plist>",
+            "<plist><dict><key>other</key><array><date>2024-13-01T00:00:00Z</date></array><key>kept</key><true/></dict></plist>",
+            "<plist><dict><key>other</key><string>a<b/></string><key>kept</key><true/></dict></plist>"
+        ])
     func badScalarsInSkippedParts(text: String) throws {
         try expectSameRefusals(text)
     }

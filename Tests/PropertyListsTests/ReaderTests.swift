@@ -5,19 +5,22 @@ import Testing
 /// The reader on valid input in its various spellings, and its errors with file and line.
 @Suite("Reader")
 struct ReaderTests {
-    static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+    static let header =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 
     func read(_ text: String) throws(PropertyListError) -> PropertyList {
         try PropertyListReader().read(Array(text.utf8), fileName: "test.plist")
     }
 
-    @Test("Reads with or without DOCTYPE, with the old Apple public id, and with a BOM", arguments: [
-        header + "<plist version=\"1.0\"><string>x</string></plist>",
-        "<plist><string>x</string></plist>",
-        "<?xml version=\"1.0\"?><!DOCTYPE plist PUBLIC \"-//Apple Computer//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist version=\"1.0\"><string>x</string></plist>",
-        "\u{FEFF}<?xml version=\"1.0\"?><plist><string>x</string></plist>",
-        "<plist><!-- a comment --><string><![CDATA[x]]></string></plist>",
-    ])
+    @Test(
+        "Reads with or without DOCTYPE, with the old Apple public id, and with a BOM",
+        arguments: [
+            header + "<plist version=\"1.0\"><string>x</string></plist>",
+            "<plist><string>x</string></plist>",
+            "<?xml version=\"1.0\"?><!DOCTYPE plist PUBLIC \"-//Apple Computer//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist version=\"1.0\"><string>x</string></plist>",
+            "\u{FEFF}<?xml version=\"1.0\"?><plist><string>x</string></plist>",
+            "<plist><!-- a comment --><string><![CDATA[x]]></string></plist>"
+        ])
     func readsSpellings(text: String) throws {
         #expect(try read(text) == "x")
     }
@@ -30,21 +33,23 @@ struct ReaderTests {
         #expect(try PropertyListReader().read(bytes) == "héllo 😀")
     }
 
-    @Test("Reads integers, reals and dates by Apple's rules", arguments: [
-        ("<integer>0x1F</integer>", PropertyList.integer(PropertyListInteger(31))),
-        ("<integer> 42 </integer>", 42),
-        ("<integer>-9223372036854775808</integer>", .integer(.min)),
-        ("<integer>18446744073709551615</integer>", .integer(.max)),
-        ("<real>2.5e3</real>", 2500.0),
-        ("<real>-infinity</real>", .real(-.infinity)),
-        ("<real>+Infinity</real>", .real(.infinity)),
-        ("<real> -INF </real>", .real(-.infinity)),
-        ("<real>-0.5E-2</real>", -0.005),
-        ("<date>2024-02-29T12:34:56Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!)),
-        ("<data>AAEC\n  Aw==</data>", .data([0, 1, 2, 3])),
-        ("<data>AAECAw</data>", .data([0, 1, 2, 3])),
-        ("<true></true>", true),
-    ])
+    @Test(
+        "Reads integers, reals and dates by Apple's rules",
+        arguments: [
+            ("<integer>0x1F</integer>", PropertyList.integer(PropertyListInteger(31))),
+            ("<integer> 42 </integer>", 42),
+            ("<integer>-9223372036854775808</integer>", .integer(.min)),
+            ("<integer>18446744073709551615</integer>", .integer(.max)),
+            ("<real>2.5e3</real>", 2500.0),
+            ("<real>-infinity</real>", .real(-.infinity)),
+            ("<real>+Infinity</real>", .real(.infinity)),
+            ("<real> -INF </real>", .real(-.infinity)),
+            ("<real>-0.5E-2</real>", -0.005),
+            ("<date>2024-02-29T12:34:56Z</date>", .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 12, minute: 34, second: 56)!)),
+            ("<data>AAEC\n  Aw==</data>", .data([0, 1, 2, 3])),
+            ("<data>AAECAw</data>", .data([0, 1, 2, 3])),
+            ("<true></true>", true)
+        ])
     func readsScalars(element: String, expected: PropertyList) throws {
         #expect(try read("<plist>\(element)</plist>") == expected)
     }
@@ -60,24 +65,29 @@ struct ReaderTests {
         }
     }
 
-    @Test("Errors name the file, the line and what is wrong", arguments: [
-        ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
-        ("<dict>\n<key>a</key>\n<integer>99999999999999999999</integer>\n</dict>", 3, "outside the range"),
-        ("<array>\n<real>1.2.3</real>\n</array>", 2, "not a number"),
-        ("<array>\n<real>infinityx</real>\n</array>", 2, "not a number"),
-        ("<array>\n<real>+-nan</real>\n</array>", 2, "not a number"),
-        ("<array>\n\n<date>2023-02-29T00:00:00Z</date>\n</array>", 3, "not a date"),
-        ("<array>\n<date>2024-05-01Z</date>\n</array>", 2, "<date> holds \"2024-05-01Z\", which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ"),
-        ("<array>\n<date>2024Z</date>\n</array>", 2, "not a date"),
-        ("<array>\n<date>2024-05-01T12Z</date>\n</array>", 2, "not a date"),
-        ("<array>\n<date>2024-05-01T12:00:00.5Z</date>\n</array>", 2, "not a date"),
-        ("<array>\n<data>ab*c</data>\n</array>", 2, "not Base64"),
-        ("<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict>", 3, "appears twice"),
-        ("<dict>\n<key>a</key>\n<script/>\n</dict>", 3, "script"),
-        ("<dict>\nstray\n</dict>", 3, "dict"),
-        ("<string>a</string>\n<string>b</string>", 2, "plist"),
-        ("<integer></integer>", 1, "empty"),
-    ])
+    @Test(
+        "Errors name the file, the line and what is wrong",
+        arguments: [
+            ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
+            ("<dict>\n<key>a</key>\n<integer>99999999999999999999</integer>\n</dict>", 3, "outside the range"),
+            ("<array>\n<real>1.2.3</real>\n</array>", 2, "not a number"),
+            ("<array>\n<real>infinityx</real>\n</array>", 2, "not a number"),
+            ("<array>\n<real>+-nan</real>\n</array>", 2, "not a number"),
+            ("<array>\n\n<date>2023-02-29T00:00:00Z</date>\n</array>", 3, "not a date"),
+            (
+                "<array>\n<date>2024-05-01Z</date>\n</array>", 2,
+                "<date> holds \"2024-05-01Z\", which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ"
+            ),
+            ("<array>\n<date>2024Z</date>\n</array>", 2, "not a date"),
+            ("<array>\n<date>2024-05-01T12Z</date>\n</array>", 2, "not a date"),
+            ("<array>\n<date>2024-05-01T12:00:00.5Z</date>\n</array>", 2, "not a date"),
+            ("<array>\n<data>ab*c</data>\n</array>", 2, "not Base64"),
+            ("<dict>\n<key>a</key><string>x</string>\n<key>a</key><string>y</string>\n</dict>", 3, "appears twice"),
+            ("<dict>\n<key>a</key>\n<script/>\n</dict>", 3, "script"),
+            ("<dict>\nstray\n</dict>", 3, "dict"),
+            ("<string>a</string>\n<string>b</string>", 2, "plist"),
+            ("<integer></integer>", 1, "empty")
+        ])
     func reportsLocatedErrors(body: String, line: Int, fragment: String) throws {
         let error = #expect(throws: PropertyListError.self) { try read("<plist>" + body + "</plist>\n") }
         let first = try #require(error?.diagnostics.first)
@@ -89,15 +99,17 @@ struct ReaderTests {
 
     @Test("An element whose content breaks the DTD is reported once, not again for each later child")
     func reportsContentModelOnce() throws {
-        let body = "<dict>\n<key>a</key>\n<string>x</string>\n<string>orphan</string>\n<key>b</key>\n<integer>1</integer>\n"
+        let body =
+            "<dict>\n<key>a</key>\n<string>x</string>\n<string>orphan</string>\n<key>b</key>\n<integer>1</integer>\n"
             + "<key>c</key>\n<array>\n<foo/>\n<string>y</string>\n</array>\n<key>d</key>\n<integer>2x</integer>\n</dict>"
         let error = #expect(throws: PropertyListError.self) { try read("<plist>" + body + "</plist>\n") }
-        #expect(error?.diagnostics.map(\.description) == [
-            "test.plist:4: error: Element dict content does not follow the DTD, Misplaced string",
-            "test.plist:9: error: Element array content does not follow the DTD, Misplaced foo",
-            "test.plist:9: error: No declaration for element foo",
-            "test.plist:13: error: <integer> holds \"2x\", which is not an integer",
-        ])
+        #expect(
+            error?.diagnostics.map(\.description) == [
+                "test.plist:4: error: Element dict content does not follow the DTD, Misplaced string",
+                "test.plist:9: error: Element array content does not follow the DTD, Misplaced foo",
+                "test.plist:9: error: No declaration for element foo",
+                "test.plist:13: error: <integer> holds \"2x\", which is not an integer"
+            ])
     }
 
     @Test("validate names other formats", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
@@ -107,12 +119,14 @@ struct ReaderTests {
         #expect(error?.message.contains(format) == true)
     }
 
-    @Test("Hostile constructs are refused as forbidden, and nothing is resolved", arguments: [
-        "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>",
-        "<!DOCTYPE plist [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]><plist><string>&b;</string></plist>",
-        "<!DOCTYPE plist SYSTEM \"http://127.0.0.1:9/x.dtd\"><plist><string>x</string></plist>",
-        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist><string>&undeclared;</string></plist>",
-    ])
+    @Test(
+        "Hostile constructs are refused as forbidden, and nothing is resolved",
+        arguments: [
+            "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>",
+            "<!DOCTYPE plist [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]><plist><string>&b;</string></plist>",
+            "<!DOCTYPE plist SYSTEM \"http://127.0.0.1:9/x.dtd\"><plist><string>x</string></plist>",
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\"><plist><string>&undeclared;</string></plist>"
+        ])
     func refusesHostileConstructs(text: String) throws {
         let error = #expect(throws: PropertyListError.self) { try read(text) }
         #expect(error?.code == .forbidden, "\(error?.description ?? "")")
@@ -129,8 +143,12 @@ struct ReaderTests {
         #expect(error?.code == .tooLarge)
     }
 
-    @Test("Invalid UTF-8 and NUL are malformed", arguments: [[0x3C, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E, 0xFF, 0x3C, 0x2F, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E],
-                                                            Array("<plist><string>a".utf8) + [0] + Array("b</string></plist>".utf8)])
+    @Test(
+        "Invalid UTF-8 and NUL are malformed",
+        arguments: [
+            [0x3C, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E, 0xFF, 0x3C, 0x2F, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E],
+            Array("<plist><string>a".utf8) + [0] + Array("b</string></plist>".utf8)
+        ])
     func refusesBadBytes(bytes: [UInt8]) throws {
         let error = #expect(throws: PropertyListError.self) { try PropertyListReader().read(bytes) }
         #expect(error?.code == .malformed)

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// Generated values of every type: `read(write(v)) == v`, and writing is deterministic.
 @Suite("Round trip")
@@ -25,7 +25,9 @@ struct RoundTripTests {
                 return .integer(PropertyListInteger(isNegative: below(2) == 0, magnitude: min(magnitude, UInt64(Int64.max))) ?? .max)
             case 2:
                 let specials: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1]
-                return .real(below(4) == 0 ? specials[below(specials.count)] : Double(bitPattern: next()).isFinite ? Double(bitPattern: next() & 0x7FEF_FFFF_FFFF_FFFF) : 1.5)
+                return .real(
+                    below(4) == 0
+                        ? specials[below(specials.count)] : Double(bitPattern: next()).isFinite ? Double(bitPattern: next() & 0x7FEF_FFFF_FFFF_FFFF) : 1.5)
             case 3: return .bool(below(2) == 0)
             case 4:
                 let seconds = Int64(below(Int(PropertyListDate.latest.secondsSince1970 - PropertyListDate.earliest.secondsSince1970)))
@@ -59,7 +61,8 @@ struct RoundTripTests {
         // Added in reverse, so the writer sorts them; the expected text is built independently.
         for index in (0..<20_000).reversed() { dictionary[String(format: "k%05d", index)] = .string("value \(index) & <more>") }
         for index in 0..<20_000 { entries += String(format: "\t<key>k%05d</key>\n", index) + "\t<string>value \(index) &amp; &lt;more&gt;</string>\n" }
-        let expected = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let expected =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
             + "<plist version=\"1.0\">\n<dict>\n" + entries + "</dict>\n</plist>\n"
         var pieces: [[UInt8]] = []
@@ -83,8 +86,10 @@ struct RoundTripTests {
 
     @Test("JSON: generated values without NaN or infinities survive JSON and back where JSON has the type")
     func jsonRoundTripOfJSONTypes() throws {
-        let value: PropertyList = ["s": "x\u{1}\"\\", "i": .integer(.max), "n": .integer(.min), "r": 0.1, "b": false,
-                                   "a": [1, "two", [:]], "d": ["é": "e\u{301}", "e\u{301}": "é"]]
+        let value: PropertyList = [
+            "s": "x\u{1}\"\\", "i": .integer(.max), "n": .integer(.min), "r": 0.1, "b": false,
+            "a": [1, "two", [:]], "d": ["é": "e\u{301}", "e\u{301}": "é"]
+        ]
         let json = try JSONWriter().write(value)
         #expect(try JSONReader().read(json) == value)
         #expect(try JSONReader().read(try JSONWriter(prettyPrinted: false).write(value)) == value)
@@ -99,16 +104,20 @@ struct JSONTests {
         #expect(try JSONWriter(prettyPrinted: false).write(value) == #"{"a":"AAEC","z":"2024-02-29T01:02:03Z"}"#)
     }
 
-    @Test("Numbers: integers exactly, reals as reals", arguments: [
-        ("18446744073709551615", PropertyList.integer(.max)), ("-9223372036854775808", .integer(.min)), ("1.5", 1.5), ("1e3", 1000.0), ("0", 0),
-    ])
+    @Test(
+        "Numbers: integers exactly, reals as reals",
+        arguments: [
+            ("18446744073709551615", PropertyList.integer(.max)), ("-9223372036854775808", .integer(.min)), ("1.5", 1.5), ("1e3", 1000.0), ("0", 0)
+        ])
     func readsNumbers(text: String, expected: PropertyList) throws {
         #expect(try JSONReader().read(text) == expected)
     }
 
-    @Test("Refuses null, duplicate keys, lone surrogates, trailing text and out-of-range integers", arguments: [
-        "null", "{\"a\": 1, \"a\": 2}", "\"\\ud800\"", "[1] x", "18446744073709551616", "[1,]", "01", "{\"a\" 1}",
-    ])
+    @Test(
+        "Refuses null, duplicate keys, lone surrogates, trailing text and out-of-range integers",
+        arguments: [
+            "null", "{\"a\": 1, \"a\": 2}", "\"\\ud800\"", "[1] x", "18446744073709551616", "[1,]", "01", "{\"a\" 1}"
+        ])
     func refusesBadJSON(text: String) throws {
         #expect(throws: PropertyListError.self) { try JSONReader().read(text) }
     }

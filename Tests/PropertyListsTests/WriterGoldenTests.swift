@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// The writer against files Python's plistlib wrote (Fixtures/make_golden.py), byte for byte.
 @Suite("Canonical writer")
@@ -13,20 +13,28 @@ struct WriterGoldenTests {
     }
 
     static let values: [(String, PropertyList)] = [
-        ("scalars", [
-            "string": "Ada Lovelace", "empty": "", "integer": 42, "negative": -7, "zero": 0,
-            "int64min": .integer(.min), "uint64max": .integer(.max), "true": true, "false": false,
-            "real": 1.5, "negativeReal": -2.25, "half": 0.5,
-            "date": date(2024, 2, 29, 12, 34, 56), "epoch": date(1970, 1, 1), "early": date(1, 1, 1), "late": date(9999, 12, 31, 23, 59, 59),
-        ]),
+        (
+            "scalars",
+            [
+                "string": "Ada Lovelace", "empty": "", "integer": 42, "negative": -7, "zero": 0,
+                "int64min": .integer(.min), "uint64max": .integer(.max), "true": true, "false": false,
+                "real": 1.5, "negativeReal": -2.25, "half": 0.5,
+                "date": date(2024, 2, 29, 12, 34, 56), "epoch": date(1970, 1, 1), "early": date(1, 1, 1), "late": date(9999, 12, 31, 23, 59, 59)
+            ]
+        ),
         ("escaping", ["a&b": "x < y > z & w", "quote\"apostrophe'": "\"'", "tab": "a\tb", "newline": "line1\nline2"]),
         ("unicode", ["café": "NFC", "cafe\u{301}": "NFD", "emoji😀": "👨‍👩‍👧", "日本": "語", "flag": "🏳️‍🌈"]),
         ("containers", ["emptyDict": .dictionary([:]), "emptyArray": [], "nested": ["a": [1, [2, [3, ["b": []]]], .dictionary([:])], "c": ["d": ["e": "f"]]]]),
-        ("data", ["empty": .data([]), "short": .data([0, 1, 2]), "exact57": .data(Array(0..<57)),
-                  "long": .data(Array(repeating: Array(0...255), count: 3).flatMap { $0 }),
-                  "deep": [[[[[[.data(Array(0..<100))]]]]]]]),
+        (
+            "data",
+            [
+                "empty": .data([]), "short": .data([0, 1, 2]), "exact57": .data(Array(0..<57)),
+                "long": .data(Array(repeating: Array(0...255), count: 3).flatMap { $0 }),
+                "deep": [[[[[[.data(Array(0..<100))]]]]]]
+            ]
+        ),
         ("root_array", ["one", 2, [3], ["four": 4]]),
-        ("root_string", "just a string"),
+        ("root_string", "just a string")
     ]
 
     @Test("Writes what plistlib writes, byte for byte", arguments: values.map(\.0))
@@ -55,10 +63,12 @@ struct WriterGoldenTests {
         #expect(order == order.sorted())
     }
 
-    @Test("Reals print as %.17g with CoreFoundation's special cases", arguments: [
-        (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "0.0"),
-        (Double.nan, "nan"), (Double.infinity, "+infinity"), (-Double.infinity, "-infinity"), (123456789.125, "123456789.125"),
-    ])
+    @Test(
+        "Reals print as %.17g with CoreFoundation's special cases",
+        arguments: [
+            (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "0.0"),
+            (Double.nan, "nan"), (Double.infinity, "+infinity"), (-Double.infinity, "-infinity"), (123456789.125, "123456789.125")
+        ])
     func formatsReals(value: Double, expected: String) throws {
         #expect(RealFormat.string(value) == expected)
         let written = String(decoding: try PropertyListWriter().write(.real(value)), as: UTF8.self)
@@ -68,14 +78,19 @@ struct WriterGoldenTests {
     @Test("Reals spelled without printf match glibc's %.17g digit for digit, halfway cases and every magnitude included")
     func formatsRealsAsPrintfDoes() {
         var random = SplitMix(seed: 17)
-        var values: [Double] = [.leastNonzeroMagnitude, 1e-7, 1e-6, 9.999999999999999e-6, 1e-5, 1e-4, 0.5, 2.5, 1e16, 1e17 - 1, 1e17, 1e17 + 8,
-                                9.999999999999999e16, Double("99999999999999999")!, 1.7976931348623157e308, 0x1p75, 0x1p127, 0x1p128, 3.4e38]
-        for power in -40...40 { values.append(Double(sign: .plus, exponent: power, significand: 1)); values.append(Double("1e\(power)")!) }
+        var values: [Double] = [
+            .leastNonzeroMagnitude, 1e-7, 1e-6, 9.999999999999999e-6, 1e-5, 1e-4, 0.5, 2.5, 1e16, 1e17 - 1, 1e17, 1e17 + 8,
+            9.999999999999999e16, Double("99999999999999999")!, 1.7976931348623157e308, 0x1p75, 0x1p127, 0x1p128, 3.4e38
+        ]
+        for power in -40...40 {
+            values.append(Double(sign: .plus, exponent: power, significand: 1))
+            values.append(Double("1e\(power)")!)
+        }
         for _ in 0..<20_000 {
-            values.append(Double(bitPattern: random.next()))                          // any magnitude
-            values.append(Double(random.next() % (1 << 53)) / Double(1 << 40))        // everyday reals
-            values.append(Double.random(in: 0..<1000, using: &random))                // what the benchmarks write
-            values.append(Double(Int64(bitPattern: random.next()) >> (random.next() % 64)))   // integral reals, halfway cases
+            values.append(Double(bitPattern: random.next()))  // any magnitude
+            values.append(Double(random.next() % (1 << 53)) / Double(1 << 40))  // everyday reals
+            values.append(Double.random(in: 0..<1000, using: &random))  // what the benchmarks write
+            values.append(Double(Int64(bitPattern: random.next()) >> (random.next() % 64)))  // integral reals, halfway cases
         }
         for value in values where value.isFinite && value != 0 {
             for signed in [value, -value] where RealFormat.string(signed) != String(format: "%.17g", signed) {

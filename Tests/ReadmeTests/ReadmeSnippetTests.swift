@@ -10,30 +10,30 @@ enum Theme: String, Codable, Sendable { case light, dark }
 struct Layout: Codable, Sendable { var columns = 2 }
 
 extension PreferenceKey where Value == Int {
-    static let fontSize = PreferenceKey("fontSize", default: 12)     // <integer>
+    static let fontSize = PreferenceKey("fontSize", default: 12)  // <integer>
 }
 extension PreferenceKey where Value == Theme {
-    static let theme = PreferenceKey("theme", default: .light)       // <string>light</string>
+    static let theme = PreferenceKey("theme", default: .light)  // <string>light</string>
 }
 extension PreferenceKey where Value == Layout {
-    static let layout = PreferenceKey("layout", default: Layout())   // <data>: JSON
+    static let layout = PreferenceKey("layout", default: Layout())  // <data>: JSON
 }
 
 private func firstSnippet() throws -> (PreferenceStore, size: Int, recent: [String], everything: [String: Any]) {
     let store = try PreferenceStore(domain: "com.example.editor")
     store.register(defaults: ["fontSize": 12, "theme": "light"])
     try store.set(14, forKey: "fontSize")
-    let size = try store.integer(forKey: "fontSize")            // 14; UserDefaults' conversions apply
+    let size = try store.integer(forKey: "fontSize")  // 14; UserDefaults' conversions apply
     let recent = try store.array(of: String.self, forKey: "recent") ?? []
-    let everything = try store.dictionaryRepresentation().anyDictionary   // [String: Any]
+    let everything = try store.dictionaryRepresentation().anyDictionary  // [String: Any]
     return (store, size, recent, everything)
 }
 
 private func typedKeySnippet(_ store: PreferenceStore) throws -> Theme {
     try store.set(.dark, for: .theme)
-    let theme = try store.value(for: .theme)                    // .dark
+    let theme = try store.value(for: .theme)  // .dark
     try store.set(Layout(columns: 3), for: .layout)
-    try store.reset(.fontSize, .theme)                          // back to their defaults
+    try store.reset(.fontSize, .theme)  // back to their defaults
     return theme
 }
 

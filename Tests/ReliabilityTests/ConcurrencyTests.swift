@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Concurrent processes: no update lost, no reader ever sees a partial or invalid file, and the
 /// lock times out cleanly.
 @Suite("Concurrency")
 struct ConcurrencyTests {
-    @Test("Concurrent writers of distinct keys, with readers validating: every key kept",
-          arguments: [(4, 200), (8, 100)])
+    @Test(
+        "Concurrent writers of distinct keys, with readers validating: every key kept",
+        arguments: [(4, 200), (8, 100)])
     func concurrentWritersKeepEveryKey(writers: Int, writes: Int) throws {
         let folder = TemporaryFolder()
         let scripts = (1...writers).map { p in
@@ -58,8 +59,10 @@ struct ConcurrencyTests {
         // One process that holds the lock itself, so killing it releases the lock.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
-                            store.lockPath]
+        holder.arguments = [
+            "-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
+            store.lockPath
+        ]
         let ready = Pipe()
         holder.standardOutput = ready
         try holder.run()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Kills `prefs write` at every call of every syscall that matters to durability (`strace`'s
 /// fault injection), and checks that the domain is always the old file or the new one, that it
@@ -19,8 +19,9 @@ struct CrashPointTests {
         } check: { store, point in
             #expect(try store.validates(), "\(syscall) call \(point): file does not validate")
             // With no time to wait, the next write succeeds only if the lock is free.
-            let next = try Shell.prefs(["write", store.domain, "next", "-int", "1"], home: store.home,
-                                       environment: ["PREFS_LOCK_TIMEOUT": "0"])
+            let next = try Shell.prefs(
+                ["write", store.domain, "next", "-int", "1"], home: store.home,
+                environment: ["PREFS_LOCK_TIMEOUT": "0"])
             #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
             #expect(store.strayFiles.isEmpty, "\(syscall) call \(point): left \(store.strayFiles)")
         }
@@ -33,10 +34,12 @@ struct CrashPointTests {
         #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
         let newBytes = try #require(expected.bytes)
         let source = expected.folder.file(expected.fileName)
-        let naive = "import sys\nd=open(sys.argv[1],'rb').read()\nf=open(sys.argv[2],'r+b')\nf.truncate(0)\nfor i in range(0,len(d),4096):\n    f.write(d[i:i+4096]); f.flush()\n"
+        let naive =
+            "import sys\nd=open(sys.argv[1],'rb').read()\nf=open(sys.argv[2],'r+b')\nf.truncate(0)\nfor i in range(0,len(d),4096):\n    f.write(d[i:i+4096]); f.flush()\n"
         let torn = try Self.tornStates(killingAt: "write", newBytes: newBytes) { store in
             ["/usr/bin/python3", "-c", naive, source, store.folder.file(store.fileName)]
-        } check: { _, _ in }
+        } check: { _, _ in
+        }
         #expect(torn.count > 10, "the harness saw only \(torn.count) torn states from a writer that tears on every write")
     }
 
@@ -48,8 +51,9 @@ struct CrashPointTests {
     ) throws -> [Int] {
         let probe = try StoreFixture(keys: 1000)
         let trace = probe.folder.file("trace")
-        let counting = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=\(syscall)", "-o", trace] + command(probe),
-                                     environment: ["PREFS_HOME": probe.home])
+        let counting = try Shell.run(
+            "/usr/bin/strace", ["-f", "-qq", "-e", "trace=\(syscall)", "-o", trace] + command(probe),
+            environment: ["PREFS_HOME": probe.home])
         #expect(counting.status == 0, "\(counting)")
         let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
             .filter { !$0.contains("resumed>") && !$0.contains("+++") }.count
@@ -57,9 +61,13 @@ struct CrashPointTests {
         for point in 1...max(calls, 1) {
             let store = try StoreFixture(keys: 1000)
             let oldBytes = try #require(store.bytes)
-            _ = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(syscall)",
-                                                 "-e", "inject=\(syscall):signal=SIGKILL:when=\(point)"] + command(store),
-                              environment: ["PREFS_HOME": store.home])
+            _ = try Shell.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(syscall)",
+                    "-e", "inject=\(syscall):signal=SIGKILL:when=\(point)"
+                ] + command(store),
+                environment: ["PREFS_HOME": store.home])
             let after = store.bytes ?? []
             if after != oldBytes && after != newBytes { torn.append(point) }
             try check(store, point)

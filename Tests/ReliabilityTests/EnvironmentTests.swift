@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What prefs takes from its environment and what it says when something there is wrong:
 /// folders named in bytes that are not UTF-8, a relative `XDG_CONFIG_HOME`, a bad
@@ -10,8 +10,9 @@ import TestSupport
 struct EnvironmentTests {
     let folder = TemporaryFolder()
 
-    @Test("A folder variable that is not UTF-8 is refused with exit 2 naming it; nothing is written anywhere",
-          arguments: ["PREFS_HOME", "XDG_CONFIG_HOME", "HOME"])
+    @Test(
+        "A folder variable that is not UTF-8 is refused with exit 2 naming it; nothing is written anywhere",
+        arguments: ["PREFS_HOME", "XDG_CONFIG_HOME", "HOME"])
     func variableThatIsNotUTF8IsRefused(variable: String) throws {
         let script = """
             unset PREFS_HOME XDG_CONFIG_HOME
@@ -26,8 +27,9 @@ struct EnvironmentTests {
 
     @Test("A relative XDG_CONFIG_HOME is ignored, as the XDG specification says; HOME is used")
     func relativeXDGConfigHomeIsIgnored() throws {
-        let result = try Shell.sh("unset PREFS_HOME; cd \(folder.path); XDG_CONFIG_HOME=relative HOME=\(folder.path)/home exec \"$PREFS\" write d k v",
-                                  home: folder.path)
+        let result = try Shell.sh(
+            "unset PREFS_HOME; cd \(folder.path); XDG_CONFIG_HOME=relative HOME=\(folder.path)/home exec \"$PREFS\" write d k v",
+            home: folder.path)
         #expect(result.status == 0, "\(result)")
         #expect(FileManager.default.fileExists(atPath: folder.file("home/.config/prefs/d.plist")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("relative")))
@@ -53,13 +55,18 @@ struct EnvironmentTests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("When only the folder's flush fails after the rename, the change stands: exit 0 and a warning",
-          .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
+    @Test(
+        "When only the folder's flush fails after the rename, the change stands: exit 0 and a warning",
+        .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
     func folderFlushFailureAfterRenameIsAWarning() throws {
         _ = try Shell.prefs(["write", "d", "list", "-array", "a"], home: folder.path)
-        let result = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "inject=fsync:error=EIO:when=2",
-                                                      Shell.prefs, "write", "d", "list", "-array-add", "b"],
-                                   environment: ["PREFS_HOME": folder.path])
+        let result = try Shell.run(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", "inject=fsync:error=EIO:when=2",
+                Shell.prefs, "write", "d", "list", "-array-add", "b"
+            ],
+            environment: ["PREFS_HOME": folder.path])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("Warning:") && result.stderr.contains("may not survive a crash"), "\(result.stderr)")
         #expect(try Shell.prefs(["read", "d", "list", "--json"], home: folder.path).stdout == "[\n  \"a\",\n  \"b\"\n]\n")
@@ -87,7 +94,8 @@ struct EnvironmentTests {
     @Test("A compact domain whose canonical form passes 64 MiB says so when a write cannot store it")
     func compactFileTooLargeWhenCanonicalSaysWhy() throws {
         // 150,000 values nested 20 deep: 65 MB on one line, more than twice that with tabs.
-        let open = String(repeating: "<array>", count: 20), close = String(repeating: "</array>", count: 20)
+        let open = String(repeating: "<array>", count: 20)
+        let close = String(repeating: "</array>", count: 20)
         let value = String(repeating: "x", count: 100)
         var text = "<plist version=\"1.0\"><dict>"
         text.reserveCapacity(66_000_000)
@@ -132,8 +140,9 @@ extension SystemLimitTests {
     /// Whether the prefs under test is the static release binary (no dynamic loader).
     static let isStatic = (try? Shell.run("/usr/bin/ldd", [Shell.prefs]).status) != 0
 
-    @Test("The static binary reads, writes and prints its version within 24 MB of address space",
-          .enabled(if: isStatic && Shell.sanitizer == nil, "a dynamic build maps its shared libraries too"))
+    @Test(
+        "The static binary reads, writes and prints its version within 24 MB of address space",
+        .enabled(if: isStatic && Shell.sanitizer == nil, "a dynamic build maps its shared libraries too"))
     func smallAddressSpace() throws {
         for arguments in [["--version"], ["write", "d", "k", "v"], ["read", "d", "k"], ["validate", folder.file("d.plist")]] {
             let result = try Shell.sh("ulimit -v 24000; exec \"$PREFS\" \(arguments.joined(separator: " "))", home: folder.path)

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
-import Testing
 import TestSupport
+import Testing
 
 /// The hostile and broken corpus (Fixtures/make_hostile.py) plus inputs made at test time: each
 /// is refused with FILE:LINE, in bounded time and memory, never opening another file or a
@@ -42,8 +42,10 @@ struct HostileFileTests {
         let folder = TemporaryFolder()
         let original = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
         try original.write(to: URL(fileURLWithPath: folder.file("d.plist")))
-        for arguments in [["read", "d"], ["read", "d", "k"], ["write", "d", "k", "v"], ["delete", "d", "k"], ["rename", "d", "a", "b"],
-                          ["import", "d", "-"], ["palette", "--domain", "d", "add", "X"], ["palette", "--domain", "d", "list"]] {
+        for arguments in [
+            ["read", "d"], ["read", "d", "k"], ["write", "d", "k", "v"], ["delete", "d", "k"], ["rename", "d", "a", "b"],
+            ["import", "d", "-"], ["palette", "--domain", "d", "add", "X"], ["palette", "--domain", "d", "list"]
+        ] {
             let result = try Shell.prefs(arguments, home: folder.path, input: "<plist><dict/></plist>")
             #expect(result.status == 3, "\(arguments): \(result)")
             #expect(result.stderr.contains("d.plist"), "\(arguments): \(result.stderr)")
@@ -55,8 +57,9 @@ struct HostileFileTests {
     @Test("100,000-deep nesting is refused in bounded time and memory")
     func hundredThousandDeepNestingIsRefused() throws {
         let folder = TemporaryFolder()
-        try folder.write("<plist version=\"1.0\">" + String(repeating: "<array>", count: 100_000)
-                         + String(repeating: "</array>", count: 100_000) + "</plist>", to: "deep.plist")
+        try folder.write(
+            "<plist version=\"1.0\">" + String(repeating: "<array>", count: 100_000)
+                + String(repeating: "</array>", count: 100_000) + "</plist>", to: "deep.plist")
         try expectRefused(folder.file("deep.plist"))
     }
 
@@ -82,8 +85,11 @@ struct HostileFileTests {
         let fifo = folder.file("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         try folder.write("SECRET-7f3a9", to: "secret.txt")
-        try folder.write("<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"\(fifo)\">\n<plist version=\"1.0\"><string>x</string></plist>\n", to: "fifo-dtd.plist")
-        try folder.write("<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY s SYSTEM \"file://\(folder.file("secret.txt"))\">]>\n<plist version=\"1.0\"><string>&s;</string></plist>\n", to: "secret.plist")
+        try folder.write(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"\(fifo)\">\n<plist version=\"1.0\"><string>x</string></plist>\n", to: "fifo-dtd.plist")
+        try folder.write(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY s SYSTEM \"file://\(folder.file("secret.txt"))\">]>\n<plist version=\"1.0\"><string>&s;</string></plist>\n",
+            to: "secret.plist")
         for name in ["fifo-dtd.plist", "secret.plist"] {
             let outcome = try expectRefused(folder.file(name))
             #expect(!outcome.stderr.contains("SECRET-7f3a9") && !outcome.stdout.contains("SECRET-7f3a9"))
@@ -95,7 +101,8 @@ struct HostileFileTests {
     private func expectRefused(_ path: String, lineRequired: Bool = true) throws -> CommandResult {
         let folder = TemporaryFolder()
         let trace = folder.file("trace")
-        let probe = "import resource,subprocess,sys,time\nt=time.time()\nr=subprocess.run(sys.argv[2:],capture_output=True)\nsys.stdout.buffer.write(r.stdout)\nsys.stderr.buffer.write(r.stderr)\nopen(sys.argv[1],'w').write('%d %f %d' % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.time()-t, r.returncode))\n"
+        let probe =
+            "import resource,subprocess,sys,time\nt=time.time()\nr=subprocess.run(sys.argv[2:],capture_output=True)\nsys.stdout.buffer.write(r.stdout)\nsys.stderr.buffer.write(r.stderr)\nopen(sys.argv[1],'w').write('%d %f %d' % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.time()-t, r.returncode))\n"
         var command = ["/usr/bin/python3", "-c", probe, folder.file("usage")]
         if Shell.has("strace") { command += ["/usr/bin/strace", "-f", "-qq", "-e", "trace=openat,open,connect,socket", "-o", trace] }
         let result = try Shell.run(command[0], Array(command.dropFirst()) + [Shell.prefs, "validate", path])

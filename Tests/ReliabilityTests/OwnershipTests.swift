@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Whose files prefs trusts: a store folder or domain file that another user owns (root
 /// excepted) or that others may write is refused with a message saying how to fix it, as
@@ -17,15 +17,17 @@ struct OwnershipTests {
     init() throws {
         // The user must be able to reach the store through the test's folder.
         chmod(parent.path, 0o755)
-        try FileManager.default.createDirectory(atPath: parent.file("store"), withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: parent.file("store"), withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         chown(parent.file("store"), Self.user, Self.user)
     }
 
     /// Runs prefs as user 65534 on the store.
     private func prefsAsUser(_ arguments: [String]) throws -> CommandResult {
-        try Shell.run("/usr/bin/setpriv", ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups", Shell.prefs] + arguments,
-                      environment: ["PREFS_HOME": home])
+        try Shell.run(
+            "/usr/bin/setpriv", ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups", Shell.prefs] + arguments,
+            environment: ["PREFS_HOME": home])
     }
 
     private func owner(_ path: String) -> UInt32? {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Files in the store that are not what their names say: FIFOs, devices and links where a
 /// domain, lock or temporary file should be, and domains named like prefs' own files. Every
@@ -14,7 +14,7 @@ struct SpecialFileTests {
     static let verbs: [[String]] = [
         ["read", "x"], ["read", "x", "k"], ["write", "x", "k", "v"], ["delete", "x"], ["delete", "x", "k"],
         ["export", "x", "-"], ["rename", "x", "a", "b"], ["import", "x", "-"], ["find", "anything"], ["doctor"],
-        ["palette", "--domain", "x", "list"], ["read"],
+        ["palette", "--domain", "x", "list"], ["read"]
     ]
 
     /// Runs `prefs` under `timeout`, so a hang fails the test instead of stopping the suite.
@@ -39,8 +39,10 @@ struct SpecialFileTests {
         if target == "fifo" { #expect(mkfifo(folder.file("fifo"), 0o600) == 0) }
         #expect(symlink(target == "fifo" ? folder.file("fifo") : target, folder.file("x.plist")) == 0)
         let link = folder.file("x.plist")
-        for arguments in [["read", "x"], ["write", "x", "k", "v"], ["validate", link], ["read", "--file", link], ["convert", link],
-                          ["convert", link, "--from", "binary"], ["import", "y", link], ["palette", "--domain", "x", "list"]] {
+        for arguments in [
+            ["read", "x"], ["write", "x", "k", "v"], ["validate", link], ["read", "--file", link], ["convert", link],
+            ["convert", link, "--from", "binary"], ["import", "y", link], ["palette", "--domain", "x", "list"]
+        ] {
             let result = try prefs(arguments)
             #expect(result.status == 3 || result.status == 4, "\(arguments): \(result)")
             #expect(result.stderr.contains("x.plist"), "\(arguments): \(result.stderr)")
@@ -96,8 +98,9 @@ struct SpecialFileTests {
         #expect(folder.names() == [".a.plist.tmp-1-2", ".a.plist.tmp-123-456.bak", ".locks", "a.plist"])
     }
 
-    @Test("A lock file that is a hard link, a link or a FIFO is refused before it is touched",
-          arguments: ["hard link", "symbolic link", "FIFO"])
+    @Test(
+        "A lock file that is a hard link, a link or a FIFO is refused before it is touched",
+        arguments: ["hard link", "symbolic link", "FIFO"])
     func plantedLockFileIsRefused(kind: String) throws {
         _ = try Shell.prefs(["write", "d", "k", "v"], home: home)
         let victim = TemporaryFolder()
@@ -136,7 +139,8 @@ struct SpecialFileTests {
         let other = TemporaryFolder()
         try other.write("<plist version=\"1.0\"><dict><key>secret</key><string>s</string></dict></plist>", to: "victim.plist")
         _ = try Shell.prefs(["write", "d", "k", "0"], home: home)
-        let racer = try Shell.start("""
+        let racer = try Shell.start(
+            """
             end=$(($(date +%s) + 3))
             while [ "$(date +%s)" -lt "$end" ]; do
                 mv -f "$PREFS_HOME/d.plist" "$PREFS_HOME/real" 2>/dev/null

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// After any command the user's folders hold only what the user asked for: locks live in the
 /// store's private `.locks` folder, a lone file is locked through its folder, commands that
@@ -18,8 +18,10 @@ struct StrayFileTests {
 
     @Test("Commands that change nothing create nothing, not even the store folder")
     func failedCommandsCreateNothing() throws {
-        for arguments in [["delete", "d"], ["delete", "d", "k"], ["rename", "d", "a", "b"], ["read", "d"], ["read", "d", "k"],
-                          ["domains"], ["find", "x"], ["export", "d", "-"], ["doctor"]] {
+        for arguments in [
+            ["delete", "d"], ["delete", "d", "k"], ["rename", "d", "a", "b"], ["read", "d"], ["read", "d", "k"],
+            ["domains"], ["find", "x"], ["export", "d", "-"], ["doctor"]
+        ] {
             _ = try Shell.prefs(arguments, home: home)
             #expect(!FileManager.default.fileExists(atPath: home), "\(arguments) created the store")
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Failed writes: a clear error naming the file, exit status 4, the old file intact, no
 /// temporary file left, and a fault-free retry that works.
@@ -16,17 +16,22 @@ struct WriteFailureTests {
         Fault(name: "disk full on write", injection: "inject=write:error=ENOSPC:when=1"),
         Fault(name: "I/O error on fsync", injection: "inject=fsync:error=EIO:when=1"),
         Fault(name: "quota exceeded on write", injection: "inject=write:error=EDQUOT:when=1"),
-        Fault(name: "rename across devices", injection: "inject=renameat:error=EXDEV:when=1"),
+        Fault(name: "rename across devices", injection: "inject=renameat:error=EXDEV:when=1")
     ]
 
-    @Test("An injected fault fails the write with exit 4 and keeps the old file",
-          .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"), arguments: faults)
+    @Test(
+        "An injected fault fails the write with exit 4 and keeps the old file",
+        .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"), arguments: faults)
     func injectedFaultKeepsOldFile(fault: Fault) throws {
         let store = try StoreFixture(keys: 100)
         let old = try #require(store.bytes)
-        let result = try Shell.run("/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
-                                                      Shell.prefs, "write", store.domain, "added", "-int", "42"],
-                                   environment: ["PREFS_HOME": store.home])
+        let result = try Shell.run(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
+                Shell.prefs, "write", store.domain, "added", "-int", "42"
+            ],
+            environment: ["PREFS_HOME": store.home])
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains(store.domain), "the message names the file: \(result.stderr)")
         #expect(store.bytes == old)
@@ -37,8 +42,9 @@ struct WriteFailureTests {
         #expect(try Shell.prefs(["read", store.domain, "added"], home: store.home).stdout == "42\n")
     }
 
-    @Test("A file size limit (EFBIG) fails the write with exit 4 and keeps the old file",
-          .enabled(if: Shell.sanitizer != "thread", "TSan's runtime cannot start under a file size limit"))
+    @Test(
+        "A file size limit (EFBIG) fails the write with exit 4 and keeps the old file",
+        .enabled(if: Shell.sanitizer != "thread", "TSan's runtime cannot start under a file size limit"))
     func fileSizeLimitKeepsOldFile() throws {
         let store = try StoreFixture(keys: 300)
         let old = try #require(store.bytes)

@@ -27,13 +27,16 @@ public enum Shell {
     /// - Parameters:
     ///   - environment: Variables added to (or replacing) the test process's own.
     ///   - input: Bytes for standard input; an empty input otherwise.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           input: String = "") throws -> CommandResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        input: String = ""
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = baseEnvironment.merging(environment) { $1 }
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = try inputFile(holding: input)
@@ -56,8 +59,9 @@ public enum Shell {
         errors.done.wait()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return CommandResult(status: status, stdout: String(decoding: output, as: UTF8.self),
-                             stderr: String(decoding: errors.bytes, as: UTF8.self))
+        return CommandResult(
+            status: status, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errors.bytes, as: UTF8.self))
     }
 
     /// An unlinked temporary file holding `input`, open for reading from its start.
@@ -84,7 +88,8 @@ public enum Shell {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.environment = baseEnvironment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 }
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
@@ -101,15 +106,18 @@ public enum Shell {
     }
 
     /// Runs `prefs` with `arguments` against the store in `home`.
-    public static func prefs(_ arguments: [String], home: String, environment: [String: String] = [:],
-                             input: String = "") throws -> CommandResult {
+    public static func prefs(
+        _ arguments: [String], home: String, environment: [String: String] = [:],
+        input: String = ""
+    ) throws -> CommandResult {
         try run(prefs, arguments, environment: environment.merging(["PREFS_HOME": home]) { $1 }, input: input)
     }
 
     /// Runs a `/bin/sh` script; `$PREFS` names the binary and `$PREFS_HOME` the store.
     public static func sh(_ script: String, home: String, environment: [String: String] = [:]) throws -> CommandResult {
-        try run("/bin/sh", ["-c", script],
-                environment: environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 })
+        try run(
+            "/bin/sh", ["-c", script],
+            environment: environment.merging(["PREFS_HOME": home, "PREFS": prefs]) { $1 })
     }
 
     /// The sanitizer the suite runs under (`address`, `thread`), as `Tests/sanitizers.sh` sets

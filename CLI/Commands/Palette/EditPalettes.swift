@@ -34,7 +34,9 @@ extension Prefs {
                 do {
                     input = try PaletteInput(InputFile.read(path), source: path)
                 } catch let error as CLIError {
-                    for line in error.diagnostics.isEmpty ? [PropertyListDiagnostic(file: path, line: nil, message: error.message).description] : error.diagnostics { Output.error(line) }
+                    for line in error.diagnostics.isEmpty
+                        ? [PropertyListDiagnostic(file: path, line: nil, message: error.message).description] : error.diagnostics
+                    { Output.error(line) }
                     guard Prompt.confirm("Edit again? [Y/n] ") else {
                         throw CLIError(.usage, "the palettes were not changed")
                     }
@@ -53,7 +55,9 @@ extension Prefs {
                 }
                 if changedMeanwhile {
                     keepFile = true
-                    throw CLIError(.writeFailed, """
+                    throw CLIError(
+                        .writeFailed,
+                        """
                         the palettes changed while you were editing; nothing was saved. Your text is in \(path). \
                         Importing it as it is would undo the other change: run prefs palette edit again and copy \
                         your changes over from that file

@@ -25,8 +25,10 @@ extension Prefs {
             let list = try options.load()
             if json {
                 let entries: [PropertyList] = list.palettes.enumerated().map { index, palette in
-                    ["index": .integer(PropertyListInteger(index)), "id": .integer(PropertyListInteger(palette.id)),
-                     "name": .string(palette.name), "emojis": .string(palette.emojis)]
+                    [
+                        "index": .integer(PropertyListInteger(index)), "id": .integer(PropertyListInteger(palette.id)),
+                        "name": .string(palette.name), "emojis": .string(palette.emojis)
+                    ]
                 }
                 Output.write(try JSONWriter().write(.array(entries)))
                 return

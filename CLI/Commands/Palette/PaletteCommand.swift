@@ -27,7 +27,7 @@ extension Prefs {
             subcommands: [
                 ListPalettes.self, ShowPalette.self, AddPalette.self, RemovePalette.self, RenamePalette.self,
                 MovePalette.self, AddEmojis.self, RemoveEmojis.self, ExportPalettes.self, ImportPalettes.self,
-                EditPalettes.self,
+                EditPalettes.self
             ]
         )
 

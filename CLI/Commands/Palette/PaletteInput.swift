@@ -40,8 +40,9 @@ struct PaletteInput {
         switch PaletteText.parse(text) {
         case .success(let parsed): (list, warnings) = (parsed, [])
         case .failure(let error):
-            throw CLIError(.usage, "\(source) is not a valid palette list",
-                           diagnostics: error.problems.map { PropertyListDiagnostic(file: source, line: $0.line, message: $0.message).description })
+            throw CLIError(
+                .usage, "\(source) is not a valid palette list",
+                diagnostics: error.problems.map { PropertyListDiagnostic(file: source, line: $0.line, message: $0.message).description })
         }
     }
 

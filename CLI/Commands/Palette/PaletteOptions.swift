@@ -16,8 +16,9 @@ struct PaletteOptions: ParsableArguments {
 
     /// What these options would give, with `parent`'s filling in what they leave out.
     func filled(from parent: PaletteOptions) -> ResolvedPaletteOptions {
-        ResolvedPaletteOptions(root: root ?? parent.root, domain: domain ?? parent.domain ?? PaletteDocument.defaultDomain,
-                               store: store ?? parent.store ?? PaletteDocument.defaultStoreName)
+        ResolvedPaletteOptions(
+            root: root ?? parent.root, domain: domain ?? parent.domain ?? PaletteDocument.defaultDomain,
+            store: store ?? parent.store ?? PaletteDocument.defaultStoreName)
     }
 }
 
@@ -65,8 +66,10 @@ struct ResolvedPaletteOptions {
             return try body()
         } catch let error as PaletteError where error.code == .unreadable {
             let options = (root.map { ["--root", $0] } ?? []) + ["--domain", domain, "--store", store]
-            throw CLIError(.unreadable, error.message + ". To replace it, saving it aside first: prefs palette import --replace-damaged "
-                + options.map(Self.shellQuoted).joined(separator: " ") + " FILE")
+            throw CLIError(
+                .unreadable,
+                error.message + ". To replace it, saving it aside first: prefs palette import --replace-damaged "
+                    + options.map(Self.shellQuoted).joined(separator: " ") + " FILE")
         }
     }
 

@@ -133,7 +133,8 @@ public enum AtomicFile {
         var status = stat()
         guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         if (status.st_mode & S_IFMT) == S_IFLNK {
-            throw PreferenceError(.writeFailed,
+            throw PreferenceError(
+                .writeFailed,
                 "\(path) is a symbolic link; prefs does not write through links (write to the link's target instead)")
         }
         return status

@@ -65,15 +65,18 @@ final class Directory {
     ///
     /// - Parameter failure: The code of the error thrown when the file cannot be opened.
     /// - Returns: The descriptor, or `nil` when there is no such file (`ENOENT`).
-    func openFile(_ name: String, _ flags: Int32, mode: mode_t = 0o600,
-                  failure: PreferenceError.Code = .writeFailed) throws(PreferenceError) -> Int32? {
+    func openFile(
+        _ name: String, _ flags: Int32, mode: mode_t = 0o600,
+        failure: PreferenceError.Code = .writeFailed
+    ) throws(PreferenceError) -> Int32? {
         let descriptor = openat(self.descriptor, name, flags | O_CLOEXEC | O_NONBLOCK, mode)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
             try Self.checkLimit(code, opening: path + "/" + name)
             if code == ELOOP, flags & O_NOFOLLOW != 0 {
-                throw PreferenceError(.writeFailed,
+                throw PreferenceError(
+                    .writeFailed,
                     "\(path)/\(name) is a symbolic link; prefs does not write through links (write to the link's target instead)")
             }
             var status = stat()
@@ -96,7 +99,8 @@ final class Directory {
     /// Throws `.systemLimit` when `code` says a system limit, not the file, made an open fail.
     static func checkLimit(_ code: Int32, opening path: String) throws(PreferenceError) {
         guard code == EMFILE || code == ENFILE || code == ENOMEM else { return }
-        throw PreferenceError(.systemLimit,
+        throw PreferenceError(
+            .systemLimit,
             "cannot open \(path): \(systemErrorText(code)); a system limit stopped prefs before it changed anything (raise it, e.g. ulimit -n)")
     }
 
@@ -116,12 +120,15 @@ final class Directory {
     static func checkTrusted(_ status: stat, path: String, kind: String) throws(PreferenceError) {
         let user = geteuid()
         if user != 0, status.st_uid != user, status.st_uid != 0 {
-            throw PreferenceError(.untrusted,
-                "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. If it is yours, chown \(user) \(path)")
+            throw PreferenceError(
+                .untrusted,
+                "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. If it is yours, chown \(user) \(path)"
+            )
         }
         if status.st_mode & 0o022 != 0 {
             let mode = String(status.st_mode & 0o777, radix: 8)
-            throw PreferenceError(.untrusted,
+            throw PreferenceError(
+                .untrusted,
                 "\(path): the \(kind) has mode \(mode), so other users may change it; prefs does not trust it. Fix it with chmod go-w \(path)")
         }
     }

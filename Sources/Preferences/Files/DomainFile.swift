@@ -66,8 +66,9 @@ public struct DomainFile: Sendable {
     public func currentVersion() -> Version? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return Version(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                       modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+        return Version(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
     }
 
     /// Reads the domain.
@@ -100,7 +101,7 @@ public struct DomainFile: Sendable {
         let folder: Directory
         do {
             folder = try Directory(path: folderPath, failure: failure)
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
             return nil
         }
         if isInStore { try folder.checkTrusted() }
@@ -124,7 +125,8 @@ public struct DomainFile: Sendable {
             throw unreadable(error)
         }
         guard case .dictionary(let dictionary) = value else {
-            throw PreferenceError(.unreadable,
+            throw PreferenceError(
+                .unreadable,
                 "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
                 diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
         }
@@ -236,7 +238,8 @@ public struct DomainFile: Sendable {
         }
         let status = try locks.status()
         guard status.st_uid == geteuid() || geteuid() == 0, status.st_mode & 0o077 == 0 else {
-            throw PreferenceError(.untrusted,
+            throw PreferenceError(
+                .untrusted,
                 "\(locks.path) is not the private lock folder prefs made (it must be yours, mode 700); remove it and try again")
         }
         return try FileLock(named: fileName + ".lock", in: locks, domain: domain, timeout: timeout)
@@ -248,7 +251,8 @@ public struct DomainFile: Sendable {
     /// - Returns: Whether `body` ran.
     func whileIdle(_ body: () -> Void) -> Bool {
         guard let folder = try? Directory(path: folderPath),
-              let locks = try? Directory(named: Self.lockFolderName, in: folder, create: false) else {
+            let locks = try? Directory(named: Self.lockFolderName, in: folder, create: false)
+        else {
             body()
             return true
         }
@@ -314,7 +318,8 @@ public struct DomainFile: Sendable {
     public static func defaultLockTimeout() throws(PreferenceError) -> Double {
         guard let text = getenv("PREFS_LOCK_TIMEOUT").map({ String(cString: $0) }) else { return 10 }
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-            throw PreferenceError(.invalidArgument,
+            throw PreferenceError(
+                .invalidArgument,
                 "PREFS_LOCK_TIMEOUT is \"\(text)\"; it must be a number of seconds from 0 to 86400 (for example 2.5)")
         }
         return seconds
@@ -324,7 +329,8 @@ public struct DomainFile: Sendable {
         if error.code == .io {
             return PreferenceError(.unreadable, "cannot read \(path): \(error.message)")
         }
-        return PreferenceError(.unreadable,
+        return PreferenceError(
+            .unreadable,
             "\(path) does not read as a property list and was left untouched; fix it by hand (prefs validate \(path) lists the problems), or move it aside and write the domain again",
             diagnostics: error.diagnostics)
     }
@@ -342,7 +348,8 @@ public struct DomainFile: Sendable {
         for name in folderEntries(folder.path)?.names ?? [] where AtomicFile.isTemporaryName(name, of: fileName) {
             var status = stat()
             guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                  (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+                (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid()
+            else { continue }
             unlinkat(folder.descriptor, name, 0)
         }
     }

@@ -1,6 +1,6 @@
 import SystemPackage
 
-package extension FileDescriptor {
+extension FileDescriptor {
     /// Writes all of `bytes`, going on after short writes and interruptions.
     ///
     /// swift-system's own `writeAll` is generic over `Sequence`, and checking that requirement
@@ -8,7 +8,7 @@ package extension FileDescriptor {
     /// a fifth of a whole `prefs read`; this one calls the non-generic `write` only.
     ///
     /// - Throws: The `Errno` of a failed write.
-    func write(all bytes: UnsafeRawBufferPointer) throws {
+    package func write(all bytes: UnsafeRawBufferPointer) throws {
         var rest = bytes
         while !rest.isEmpty {
             let written = try write(rest)
@@ -17,7 +17,7 @@ package extension FileDescriptor {
     }
 
     /// Writes all of `bytes`, as ``write(all:)-(UnsafeRawBufferPointer)`` does.
-    func write(all bytes: [UInt8]) throws {
+    package func write(all bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write(all: $0) }
     }
 }

@@ -37,7 +37,8 @@ final class FileLock {
             }
             let status = try Directory.status(of: descriptor, path: path)
             guard (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1, status.st_uid == geteuid() || geteuid() == 0 else {
-                throw PreferenceError(.untrusted,
+                throw PreferenceError(
+                    .untrusted,
                     "\(path) is not a lock file prefs made (it must be a regular file with one link that belongs to you); remove it and try again")
             }
             try Self.wait(for: descriptor, path: path, domain: domain, timeout: timeout)
@@ -72,8 +73,10 @@ final class FileLock {
             }
             guard now() < deadline else {
                 let holder = holder(of: descriptor).map { " (held by \($0))" } ?? ""
-                throw PreferenceError(.lockTimeout,
-                    "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT")
+                throw PreferenceError(
+                    .lockTimeout,
+                    "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT"
+                )
             }
             usleep(UInt32(pause * 1_000_000))
             pause = min(pause * 2, 0.02)
@@ -110,7 +113,8 @@ func smallFileText(_ path: String) -> String? {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while bytes.count < 1 << 20,
-          let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: descriptor).read(into: $0) }), count > 0 {
+        let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: descriptor).read(into: $0) }), count > 0
+    {
         bytes += buffer[0..<count]
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -1,6 +1,6 @@
 import Glibc
-import SystemPackage
 import Synchronization
+import SystemPackage
 
 /// Tells subscribers which domain files of a folder changed, from the kernel's inotify events.
 ///
@@ -58,8 +58,9 @@ final class FolderWatcher: Sendable {
 
     private let state = Mutex(State())
 
-    private static let mask: UInt32 = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE
-        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let mask: UInt32 = UInt32(
+        IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE
+            | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Starts telling `handler` about changes in `folder`.
     ///
@@ -156,11 +157,13 @@ final class FolderWatcher: Sendable {
     private func startThread() {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            FolderWatcher.nameThisThread()
-            Unmanaged<FolderWatcher>.fromOpaque(context!).takeRetainedValue().readEvents()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                FolderWatcher.nameThisThread()
+                Unmanaged<FolderWatcher>.fromOpaque(context!).takeRetainedValue().readEvents()
+                return nil
+            }, context)
         if started == 0 { pthread_detach(thread) }
     }
 
@@ -197,7 +200,7 @@ final class FolderWatcher: Sendable {
                     let folderGone = event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
                     if subscription.watchesFolder && !folderGone {
                         if event.name.isEmpty {
-                            everything.insert(id)   // the folder's own mode or owner changed
+                            everything.insert(id)  // the folder's own mode or owner changed
                         } else if !event.name.hasPrefix("."), event.name.hasSuffix(".plist") {
                             domains[id, default: []].insert(String(event.name.dropLast(".plist".count)))
                         }

@@ -109,7 +109,8 @@ extension Manifest {
     /// - Complexity: O(*n*) in the number of items.
     init?(compactForm: PropertyList, path: String) {
         guard case .array(let items) = compactForm, items.count >= 2, let bits = items[0].intValue,
-              case .data(let bytes) = items[1] else { return nil }
+            case .data(let bytes) = items[1]
+        else { return nil }
         let flags = TopFlags(rawValue: bits)
         var reader = CompactReader(items: items, position: 2, texts: CompactTexts(bytes: bytes))
         var domain: String?
@@ -143,7 +144,8 @@ extension Manifest {
         var lastPattern: ManifestPattern?
         for _ in 0..<count {
             guard let name = reader.texts.next(), let bits = reader.count(),
-                  KeyFlags.types.indices.contains(bits & KeyFlags.typeMask) else { return nil }
+                KeyFlags.types.indices.contains(bits & KeyFlags.typeMask)
+            else { return nil }
             let type = KeyFlags.types[bits & KeyFlags.typeMask]
             let flags = KeyFlags(rawValue: bits)
             var title: String?
@@ -202,10 +204,11 @@ extension Manifest {
                 guard let nested = Self.keys(from: &reader, itemsOf: type == .array, depth: depth + 1) else { return nil }
                 subkeys = nested
             }
-            let key = ManifestKey(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
-                                  allowedValues: allowedValues, isRequired: flags.contains(.required), subkeys: subkeys,
-                                  minimumCount: minimumCount, maximumCount: maximumCount, title: title, description: description,
-                                  isDeprecated: flags.contains(.deprecated), pattern: pattern)
+            let key = ManifestKey(
+                name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+                allowedValues: allowedValues, isRequired: flags.contains(.required), subkeys: subkeys,
+                minimumCount: minimumCount, maximumCount: maximumCount, title: title, description: description,
+                isDeprecated: flags.contains(.deprecated), pattern: pattern)
             if let defaultValue {
                 var checker = ManifestChecker(strict: false)
                 checker.check(defaultValue, against: key, at: [name])
@@ -271,7 +274,7 @@ private struct CompactTexts {
             var count = 0
             for index in 0..<4 { count |= Int(bytes[start + index]) << (8 * index) }
             guard count <= bytes.count - start - 4 else { return nil }
-            let utf8 = UnsafeBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + count])
+            let utf8 = UnsafeBufferPointer(rebasing: bytes[start + 4..<start + 4 + count])
             // Decoding repairs what is not UTF-8, so the text differs from its bytes then; this
             // is several times faster than the generic `String(validating:as:)`.
             var text = String(decoding: utf8, as: UTF8.self)

@@ -15,7 +15,7 @@ extension Manifest {
             "pfm_title": .string(domain),
             "pfm_description": .string("Inferred by prefs manifest from the stored values; refine the types, defaults and rules."),
             "pfm_format_version": 1,
-            "pfm_subkeys": .array(values.sortedEntries.map { describe($0.value, name: $0.key) }),
+            "pfm_subkeys": .array(values.sortedEntries.map { describe($0.value, name: $0.key) })
         ]
     }
 

@@ -71,8 +71,9 @@ public struct Manifest: Sendable {
             }
             keys = try ManifestKeys(root[.subkeys], at: reader, itemsOf: false)
         } catch {
-            throw PreferenceError(.unreadable, "the manifest \(path) is malformed",
-                                  diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
+            throw PreferenceError(
+                .unreadable, "the manifest \(path) is malformed",
+                diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
         }
     }
 
@@ -159,8 +160,12 @@ public struct Manifest: Sendable {
         var current = value
         for component in path {
             switch current {
-            case .dictionary(let dictionary): guard let next = dictionary[component] else { return nil }; current = next
-            case .array(let items): guard let index = Int(component), items.indices.contains(index) else { return nil }; current = items[index]
+            case .dictionary(let dictionary):
+                guard let next = dictionary[component] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(component), items.indices.contains(index) else { return nil }
+                current = items[index]
             default: return nil
             }
         }

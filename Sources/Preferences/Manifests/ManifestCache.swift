@@ -61,7 +61,8 @@ public struct ManifestCache: Sendable {
         guard let identity = Self.identity(of: path, type: S_IFREG) else { return try Manifest(contentsOf: path) }
         let name = Self.fileName(for: path)
         if let kept = load(name, path: path, identity: identity), Self.isCurrent(kept, path: path, identity: identity),
-           let compact = kept["value"], let compiled = Manifest(compactForm: compact, path: path) {
+            let compact = kept["value"], let compiled = Manifest(compactForm: compact, path: path)
+        {
             return compiled
         }
         // Hashed before it is parsed: should the file change in between without changing its
@@ -78,7 +79,8 @@ public struct ManifestCache: Sendable {
     /// as it was, only when the file's contents still have the hash kept.
     private static func isCurrent(_ kept: PropertyListDictionary, path: String, identity: [PropertyList]) -> Bool {
         guard let written = kept["written"]?.intValue, let seconds = identity[3].intValue, let nanoseconds = identity[4].intValue,
-              seconds < Int.max / 2_000_000_000 else { return false }
+            seconds < Int.max / 2_000_000_000
+        else { return false }
         if seconds * 1_000_000_000 + nanoseconds <= written - 2_000_000_000 { return true }
         guard case .integer(let hash)? = kept["hash"], let current = contentHash(of: path) else { return false }
         return hash == PropertyListInteger(current)
@@ -92,7 +94,8 @@ public struct ManifestCache: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= PropertyListLimits.maxInputSize,
-              let bytes = readAll(descriptor, expecting: Int(status.st_size)) else { return nil }
+            let bytes = readAll(descriptor, expecting: Int(status.st_size))
+        else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -114,9 +117,11 @@ public struct ManifestCache: Sendable {
     static func identity(of path: String, type: mode_t) -> [PropertyList]? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == type else { return nil }
-        return [.integer(PropertyListInteger(UInt64(status.st_dev))), .integer(PropertyListInteger(UInt64(status.st_ino))),
-                .integer(PropertyListInteger(Int64(status.st_size))), .integer(PropertyListInteger(Int64(status.st_mtim.tv_sec))),
-                .integer(PropertyListInteger(Int64(status.st_mtim.tv_nsec)))]
+        return [
+            .integer(PropertyListInteger(UInt64(status.st_dev))), .integer(PropertyListInteger(UInt64(status.st_ino))),
+            .integer(PropertyListInteger(Int64(status.st_size))), .integer(PropertyListInteger(Int64(status.st_mtim.tv_sec))),
+            .integer(PropertyListInteger(Int64(status.st_mtim.tv_nsec)))
+        ]
     }
 
     /// The compiled file of what is kept for `key` (a manifest's path): the 64-bit FNV-1a hash
@@ -135,7 +140,7 @@ public struct ManifestCache: Sendable {
     /// the value kept under `value`.
     func load(_ name: String, path: String, identity: [PropertyList]) -> PropertyListDictionary? {
         guard let bytes = readCompiled(name), let root = Self.root(bytes),
-              root["format"] == .string(Self.format), root["path"] == .string(path), root["identity"] == .array(identity)
+            root["format"] == .string(Self.format), root["path"] == .string(path), root["identity"] == .array(identity)
         else { return nil }
         return root
     }
@@ -188,10 +193,12 @@ public struct ManifestCache: Sendable {
     /// taken; nor, without a hash to tell a change within the file system's clock tick, when
     /// it changed less than two seconds ago. Fails silently, since what is kept can always be
     /// made again.
-    func store(_ value: PropertyList, as name: String, path: String, type: mode_t = S_IFREG, identity: [PropertyList],
-               contentHash: UInt64? = nil) {
+    func store(
+        _ value: PropertyList, as name: String, path: String, type: mode_t = S_IFREG, identity: [PropertyList],
+        contentHash: UInt64? = nil
+    ) {
         guard Self.identity(of: path, type: type) == identity, let modified = identity[3].intValue,
-              contentHash != nil || time(nil) - modified >= 2
+            contentHash != nil || time(nil) - modified >= 2
         else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -18,7 +18,7 @@ struct ManifestEntry {
         private static let keys = [
             "pfm_name", "pfm_type", "pfm_title", "pfm_description", "pfm_deprecated", "pfm_require", "pfm_range_min",
             "pfm_range_max", "pfm_repetition_min", "pfm_repetition_max", "pfm_format", "pfm_range_list", "pfm_subkeys",
-            "pfm_default", "pfm_domain", "pfm_format_version",
+            "pfm_default", "pfm_domain", "pfm_format_version"
         ]
 
         /// The fields by key.

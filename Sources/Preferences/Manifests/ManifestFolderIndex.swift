@@ -29,7 +29,8 @@ struct ManifestFolderIndex {
         // Named after the folder's path with a slash, which no manifest file's path ends in.
         let name = ManifestCache.fileName(for: folder + "/")
         if let cache, !rescanning, case .dictionary(let kept)? = cache.load(name, path: folder, identity: identity)?["value"],
-           let files = Self.files(kept) {
+            let files = Self.files(kept)
+        {
             self.files = files
             return
         }
@@ -66,7 +67,8 @@ struct ManifestFolderIndex {
                 continue  // not a manifest of any domain; an error only when named after one
             }
             guard let domain = root.dictionaryValue?["pfm_domain"]?.stringValue, file != domain + ".plist",
-                  files[domain] == nil else { continue }
+                files[domain] == nil
+            else { continue }
             files[domain] = file
         }
         return files

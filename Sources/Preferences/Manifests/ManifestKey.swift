@@ -42,9 +42,11 @@ public struct ManifestKey: Sendable {
     public var itemKey: ManifestKey? { type == .array ? subkeys.all.first : nil }
 
     /// A key with these rules, as the compiled cache gives them back (``ManifestCache``).
-    init(name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
-         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-         title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?) {
+    init(
+        name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
+        allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
+        title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?
+    ) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue

@@ -42,8 +42,9 @@ public struct ManifestSearchPath: Sendable {
         }
         let system = variable("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/"
         bases += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return ManifestSearchPath(folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
-                                  cache: .fromEnvironment())
+        return ManifestSearchPath(
+            folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
+            cache: .fromEnvironment())
     }
 
     /// The installed manifest file of `domain`, or `nil`: in the first folder that has one,

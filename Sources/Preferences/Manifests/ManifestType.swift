@@ -31,7 +31,7 @@ public enum ManifestType: String, Sendable, CaseIterable {
     public func accepts(_ value: PropertyList) -> Bool {
         switch (self, value) {
         case (.string, .string), (.integer, .integer), (.real, .real), (.real, .integer), (.boolean, .bool),
-             (.date, .date), (.data, .data), (.array, .array), (.dictionary, .dictionary):
+            (.date, .date), (.data, .data), (.array, .array), (.dictionary, .dictionary):
             true
         default:
             false

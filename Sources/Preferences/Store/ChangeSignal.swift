@@ -15,8 +15,10 @@ final class ChangeSignal {
     init(_ store: PreferenceStore) throws(PreferenceError) {
         if let setupError = store.setupError { throw setupError }
         guard store.startWatching() else {
-            throw PreferenceError(.systemLimit,
-                "cannot watch \(store.folder.path) for changes: the kernel refused an inotify watch (see /proc/sys/fs/inotify/max_user_watches and max_user_instances)")
+            throw PreferenceError(
+                .systemLimit,
+                "cannot watch \(store.folder.path) for changes: the kernel refused an inotify watch (see /proc/sys/fs/inotify/max_user_watches and max_user_instances)"
+            )
         }
         cache = store.cache
         let (id, stream) = store.cache.addObserver()

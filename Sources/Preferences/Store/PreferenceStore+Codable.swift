@@ -42,17 +42,21 @@ extension PreferenceStore {
             if case .data(let bytes) = stored, let value = try? JSONDecoder().decode(Value.self, from: Data(bytes)) {
                 return value
             }
-            throw PreferenceError(.typeMismatch,
+            throw PreferenceError(
+                .typeMismatch,
                 "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where \(Value.self) was expected")
         }
         guard case .data(let bytes) = stored else {
-            throw PreferenceError(.typeMismatch,
-                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where the JSON data of \(Value.self) was expected")
+            throw PreferenceError(
+                .typeMismatch,
+                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where the JSON data of \(Value.self) was expected"
+            )
         }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))
         } catch {
-            throw PreferenceError(.typeMismatch,
+            throw PreferenceError(
+                .typeMismatch,
                 "the value of \"\(key)\" in \(domain) does not decode as \(Value.self): \(error)")
         }
     }
@@ -69,13 +73,15 @@ extension PreferenceStore {
     public func decodable<Value: Decodable>(_ type: Value.Type, forKey key: String) throws(PreferenceError) -> Value? {
         guard let stored = try object(forKey: key) else { return nil }
         guard case .data(let bytes) = stored else {
-            throw PreferenceError(.typeMismatch,
+            throw PreferenceError(
+                .typeMismatch,
                 "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), not the JSON data of a \(Value.self)")
         }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))
         } catch {
-            throw PreferenceError(.typeMismatch,
+            throw PreferenceError(
+                .typeMismatch,
                 "the value of \"\(key)\" in \(domain) does not decode as \(Value.self): \(error)")
         }
     }

@@ -62,8 +62,10 @@ public final class PreferenceStore: Sendable {
     ///   - manifests: Where the domain's manifest is installed; ``ManifestSearchPath/fromEnvironment()`` when `nil`.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
     ///   no folder can be found, `.unreadable` when the installed manifest is malformed.
-    public init(domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
-                systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil) throws(PreferenceError) {
+    public init(
+        domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
+        systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil
+    ) throws(PreferenceError) {
         self.domain = try DomainName(domain)
         if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
         argumentDomain = ArgumentDomain.parse(arguments)

@@ -34,7 +34,8 @@ public struct PreferencesFolder: Sendable {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         guard let text = String(validatingCString: value) else {
             let raw = UnsafeRawBufferPointer(start: value, count: strlen(value))
-            throw PreferenceError(.invalidArgument,
+            throw PreferenceError(
+                .invalidArgument,
                 "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(raw))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
         }
         return text

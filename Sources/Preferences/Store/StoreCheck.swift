@@ -35,8 +35,10 @@ public enum StoreCheck {
             return findings + [Finding(path: folder.path, message: "cannot list: \(systemErrorText())", isFixable: false)]
         }
         for name in entries.undecodable.sorted() {
-            findings.append(Finding(path: folder.path + "/" + name,
-                message: "the file name is not valid UTF-8, so prefs cannot name it as a domain; rename it", isFixable: false))
+            findings.append(
+                Finding(
+                    path: folder.path + "/" + name,
+                    message: "the file name is not valid UTF-8, so prefs cannot name it as a domain; rename it", isFixable: false))
         }
         for name in entries.names.sorted() where name.hasSuffix(".plist") && !name.hasPrefix(".") {
             findings += domainFindings(folder.path + "/" + name, domain: String(name.dropLast(".plist".count)))
@@ -78,18 +80,25 @@ public enum StoreCheck {
         let mode = status.st_mode & 0o777
         let expected = kind == "folder" ? "700" : "600"
         if geteuid() != 0, status.st_uid != geteuid(), status.st_uid != 0 {
-            findings.append(Finding(path: path,
-                message: "the \(kind) belongs to user \(status.st_uid), not to you (\(geteuid())); prefs refuses it, since another user could change your preferences (chown \(geteuid()) fixes it if it is yours)",
-                isFixable: false))
+            findings.append(
+                Finding(
+                    path: path,
+                    message:
+                        "the \(kind) belongs to user \(status.st_uid), not to you (\(geteuid())); prefs refuses it, since another user could change your preferences (chown \(geteuid()) fixes it if it is yours)",
+                    isFixable: false))
         }
         if mode & 0o022 != 0 {
-            findings.append(Finding(path: path,
-                message: "the \(kind) has mode \(String(mode, radix: 8)), so others may change it; prefs refuses it until chmod \(expected) fixes it",
-                isFixable: false))
+            findings.append(
+                Finding(
+                    path: path,
+                    message: "the \(kind) has mode \(String(mode, radix: 8)), so others may change it; prefs refuses it until chmod \(expected) fixes it",
+                    isFixable: false))
         } else if mode & 0o044 != 0 {
-            findings.append(Finding(path: path,
-                message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (chmod \(expected) fixes it)",
-                isFixable: false))
+            findings.append(
+                Finding(
+                    path: path,
+                    message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (chmod \(expected) fixes it)",
+                    isFixable: false))
         }
         return findings
     }
@@ -98,9 +107,13 @@ public enum StoreCheck {
         var status = stat()
         guard lstat(path, &status) == 0 else { return [] }
         guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
-            return [Finding(path: path,
-                message: "is not the private lock folder prefs makes (a folder of yours, mode 700), so writes are refused; remove it and prefs makes it again",
-                isFixable: false)]
+            return [
+                Finding(
+                    path: path,
+                    message:
+                        "is not the private lock folder prefs makes (a folder of yours, mode 700), so writes are refused; remove it and prefs makes it again",
+                    isFixable: false)
+            ]
         }
         return []
     }
@@ -110,10 +123,12 @@ public enum StoreCheck {
         var byDomain: [String: [String]] = [:]
         for name in entries {
             guard let owner = AtomicFile.temporaryFileOwner(name), owner.hasSuffix(".plist"),
-                  let domain = try? DomainName(String(owner.dropLast(".plist".count))) else { continue }
+                let domain = try? DomainName(String(owner.dropLast(".plist".count)))
+            else { continue }
             var status = stat()
             guard lstat(folder.path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                  status.st_uid == geteuid() else { continue }
+                status.st_uid == geteuid()
+            else { continue }
             byDomain[domain.rawValue, default: []].append(name)
         }
         for (domain, names) in byDomain.sorted(by: { $0.key < $1.key }) {
@@ -123,7 +138,10 @@ public enum StoreCheck {
                 for name in names.sorted() {
                     let path = folder.path + "/" + name
                     if fix, unlink(path) == 0 { continue }
-                    findings.append(Finding(path: path, message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true))
+                    findings.append(
+                        Finding(
+                            path: path, message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true
+                        ))
                 }
             }
         }

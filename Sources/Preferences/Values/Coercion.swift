@@ -88,9 +88,13 @@ enum Coercion {
         // The longest prefix that parses as a number, as `strtod` would take it.
         while end < trimmed.endIndex {
             end = trimmed.index(after: end)
-            if let value = Double(trimmed[trimmed.startIndex..<end]) { best = value }
-            else if trimmed.distance(from: trimmed.startIndex, to: end) > 1,
-                    !"eE+-.".contains(trimmed[trimmed.index(before: end)]) { break }
+            if let value = Double(trimmed[trimmed.startIndex..<end]) {
+                best = value
+            } else if trimmed.distance(from: trimmed.startIndex, to: end) > 1,
+                !"eE+-.".contains(trimmed[trimmed.index(before: end)])
+            {
+                break
+            }
         }
         return best
     }

@@ -22,14 +22,16 @@ extension CommandLineValue {
         }
         let notADate = ValueProblem("not a date (expected \(dateForms); for the current time give \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\")")
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
         else { return .failure(notADate) }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var zone = bytes[10...]
         if bytes.count > 10 {
             guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                  let hours = number(11..<13), let minutes = number(14..<16), let seconds = number(17..<19)
+                bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                let hours = number(11..<13), let minutes = number(14..<16), let seconds = number(17..<19)
             else { return .failure(notADate) }
             (hour, minute, second) = (hours, minutes, seconds)
             zone = bytes[19...]
@@ -75,8 +77,8 @@ extension CommandLineValue {
         if zone.isEmpty && afterT || zone.elementsEqual("Z".utf8) { return 0 }
         let digits = zone.dropFirst().filter { $0 != UInt8(ascii: ":") }
         guard let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), digits.count == 4,
-              digits.allSatisfy({ (48...57).contains($0) }),
-              zone.count == 5 || (zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":"))
+            digits.allSatisfy({ (48...57).contains($0) }),
+            zone.count == 5 || (zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":"))
         else { return nil }
         let values = digits.map { Int($0 - 48) }
         let offset = (values[0] * 10 + values[1]) * 3600 + (values[2] * 10 + values[3]) * 60

@@ -46,7 +46,8 @@ public enum CommandLineValue {
             var rest = words[...]
             let value = try parseOne(&rest, inside: nil)
             guard rest.isEmpty else {
-                throw PreferenceError(.invalidArgument,
+                throw PreferenceError(
+                    .invalidArgument,
                     "unexpected argument \"\(rest.first!)\" after the value (quote a value with spaces, or use -array for several)")
             }
             return .set(value)
@@ -60,8 +61,10 @@ public enum CommandLineValue {
         while let key = rest.popFirst() {
             if compositeFlags.contains(key) { throw nestingError(key, inside: flag) }
             if key.hasPrefix("-") {
-                throw PreferenceError(.invalidArgument,
-                    "\(flag): the key \(quoted(key)) starts with - and looks like a misspelled flag; give a dictionary with such keys as --json or a <dict> literal")
+                throw PreferenceError(
+                    .invalidArgument,
+                    "\(flag): the key \(quoted(key)) starts with - and looks like a misspelled flag; give a dictionary with such keys as --json or a <dict> literal"
+                )
             }
             guard !rest.isEmpty else {
                 throw PreferenceError(.invalidArgument, "\(flag): the key \(quoted(key)) has no value (give key value pairs)")
@@ -89,7 +92,8 @@ public enum CommandLineValue {
         if let composite, compositeFlags.contains(word) { throw nestingError(word, inside: composite) }
         if PropertyListReader.isPropertyListLiteral(word) { return try literal(word, source: "the value") }
         if word.hasPrefix("-") {
-            throw PreferenceError(.invalidArgument,
+            throw PreferenceError(
+                .invalidArgument,
                 "unknown type flag \(quoted(word)); the type flags are \(scalarFlags.joined(separator: ", ")), "
                     + "\(compositeFlags.joined(separator: ", ")) (write a string that starts with - as -string \(quoted(word)))")
         }
@@ -97,8 +101,10 @@ public enum CommandLineValue {
     }
 
     private static func nestingError(_ flag: String, inside composite: String) -> PreferenceError {
-        PreferenceError(.invalidArgument,
-            "cannot nest composite types (\(flag) inside \(composite)); give nested values as --json '[[\"a\"]]' or a literal such as '<array><array><string>a</string></array></array>'")
+        PreferenceError(
+            .invalidArgument,
+            "cannot nest composite types (\(flag) inside \(composite)); give nested values as --json '[[\"a\"]]' or a literal such as '<array><array><string>a</string></array></array>'"
+        )
     }
 
     /// Parses a property list written as text, as `defaults write` takes it: one bare XML element

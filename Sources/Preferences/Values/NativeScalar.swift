@@ -12,7 +12,10 @@ protocol NativeScalar {
 extension NativeScalar where Self: FixedWidthInteger {
     init?(native plist: PropertyList) {
         guard case .integer(let integer) = plist else { return nil }
-        if let signed = integer.int64Value, let value = Self(exactly: signed) { self = value; return }
+        if let signed = integer.int64Value, let value = Self(exactly: signed) {
+            self = value
+            return
+        }
         guard let unsigned = integer.uint64Value, let value = Self(exactly: unsigned) else { return nil }
         self = value
     }
@@ -78,7 +81,10 @@ extension Date: NativeScalar {
 extension URL: NativeScalar {
     init?(native plist: PropertyList) {
         guard let string = plist.stringValue else { return nil }
-        if string.hasPrefix("/") { self = URL(fileURLWithPath: string); return }
+        if string.hasPrefix("/") {
+            self = URL(fileURLWithPath: string)
+            return
+        }
         guard let url = URL(string: string) else { return nil }
         self = url
     }

@@ -73,7 +73,8 @@ extension Date: PropertyListConvertible {
     public func propertyListValue() throws(PreferenceError) -> PropertyList {
         let seconds = timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, seconds >= -1e15, seconds <= 1e15,
-              let date = PropertyListDate(secondsSince1970: Int64(seconds)) else {
+            let date = PropertyListDate(secondsSince1970: Int64(seconds))
+        else {
             throw PreferenceError(.invalidArgument, "the date \(self) is outside years 1 through 9999, which property lists hold")
         }
         return .date(date)

@@ -105,15 +105,17 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible {
                 current = next
             case .array(let elements):
                 guard let index = Int(component), index >= 0,
-                      index < elements.count || (index == elements.count && isLast && !removing)
+                    index < elements.count || (index == elements.count && isLast && !removing)
                 else {
-                    throw PreferenceError(removing ? .notFound : .invalidArgument,
+                    throw PreferenceError(
+                        removing ? .notFound : .invalidArgument,
                         "key path \"\(self)\": \"\(component)\" is not an index of the array there, which has \(elements.count) elements")
                 }
                 if index == elements.count { return }
                 current = elements[index]
             default:
-                throw PreferenceError(.invalidArgument,
+                throw PreferenceError(
+                    .invalidArgument,
                     "key path \"\(self)\": the value before \"\(component)\" is \(current.typeNameWithArticle), not a dictionary or array")
             }
         }

@@ -72,7 +72,8 @@ struct BinaryLeafDecoder {
             let low = BinaryInteger64.read(bytes, at: start + 8, width: 8)
             if high == 0 { return PropertyListInteger(low) }
             if high == UInt64.max, low >= UInt64(1) << 63 { return PropertyListInteger(Int64(bitPattern: low)) }
-            throw BinaryFormatError("the 128-bit integer at offset \(offset) is outside Int64.min…UInt64.max, the integers a property list holds", code: .tooLarge)
+            throw BinaryFormatError(
+                "the 128-bit integer at offset \(offset) is outside Int64.min…UInt64.max, the integers a property list holds", code: .tooLarge)
         default: return PropertyListInteger(BinaryInteger64.read(bytes, at: start, width: width))
         }
     }
@@ -133,8 +134,10 @@ struct BinaryLeafDecoder {
 
     /// Calls `body` with each scalar of the UTF-16BE string of `count` code units at `start`,
     /// after checking that it lies before the offset table; a lone surrogate is an error.
-    private func forEachScalar(ofUTF16At start: Int, count: Int, offset: Int,
-                               _ body: (Unicode.Scalar) -> Void) throws(BinaryFormatError) {
+    private func forEachScalar(
+        ofUTF16At start: Int, count: Int, offset: Int,
+        _ body: (Unicode.Scalar) -> Void
+    ) throws(BinaryFormatError) {
         guard count <= (objectsEnd - start) / 2 else {
             throw BinaryFormatError("the UTF-16 string at offset \(offset) claims \(count) code units, more than the bytes before the offset table")
         }

@@ -40,11 +40,22 @@ struct BinaryObjectEncoder {
         }
         let magnitude = integer.magnitude
         switch magnitude {
-        case ...0xFF: output.append(0x10); appendUnsigned(magnitude, width: 1)
-        case ...0xFFFF: output.append(0x11); appendUnsigned(magnitude, width: 2)
-        case ...0xFFFF_FFFF: output.append(0x12); appendUnsigned(magnitude, width: 4)
-        case ...UInt64(Int64.max): output.append(0x13); appendUnsigned(magnitude, width: 8)
-        default: output.append(0x14); appendUnsigned(0, width: 8); appendUnsigned(magnitude, width: 8)
+        case ...0xFF:
+            output.append(0x10)
+            appendUnsigned(magnitude, width: 1)
+        case ...0xFFFF:
+            output.append(0x11)
+            appendUnsigned(magnitude, width: 2)
+        case ...0xFFFF_FFFF:
+            output.append(0x12)
+            appendUnsigned(magnitude, width: 4)
+        case ...UInt64(Int64.max):
+            output.append(0x13)
+            appendUnsigned(magnitude, width: 8)
+        default:
+            output.append(0x14)
+            appendUnsigned(0, width: 8)
+            appendUnsigned(magnitude, width: 8)
         }
     }
 
@@ -92,7 +103,10 @@ struct BinaryObjectEncoder {
                 output.append(contentsOf: string.utf8)
             } else {
                 appendMarker(0x6, count: string.utf16.count)
-                for unit in string.utf16 { output.append(UInt8(unit >> 8)); output.append(UInt8(truncatingIfNeeded: unit)) }
+                for unit in string.utf16 {
+                    output.append(UInt8(unit >> 8))
+                    output.append(UInt8(truncatingIfNeeded: unit))
+                }
             }
         case .array, .dictionary:
             preconditionFailure("containers are encoded from the object table, not as leaves")

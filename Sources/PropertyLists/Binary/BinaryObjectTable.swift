@@ -76,13 +76,15 @@ struct BinaryObjectTable {
     /// integer of 32 bits, as a UID.
     private static func uid(_ dictionary: PropertyListDictionary) -> UInt32? {
         guard dictionary.count == 1, case .integer(let number)? = dictionary["CF$UID"],
-              let magnitude = number.uint64Value, magnitude <= UInt64(UInt32.max) else { return nil }
+            let magnitude = number.uint64Value, magnitude <= UInt64(UInt32.max)
+        else { return nil }
         return UInt32(magnitude)
     }
 
     private func checkDepth(_ depth: Int) throws(PropertyListError) {
         guard depth < PropertyListLimits.maxNestingDepth else {
-            throw PropertyListError(.tooLarge,
+            throw PropertyListError(
+                .tooLarge,
                 "arrays and dictionaries nest deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs writes")
         }
     }
@@ -90,8 +92,10 @@ struct BinaryObjectTable {
     private mutating func grow(by bytes: Int) throws(PropertyListError) {
         leastFileSize += bytes
         guard leastFileSize <= PropertyListLimits.maxInputSize else {
-            throw PropertyListError(.tooLarge,
-                "the property list would be more than \(PropertyListLimits.maxInputSize) bytes in binary, the most prefs writes (a shared value is written once per reference)")
+            throw PropertyListError(
+                .tooLarge,
+                "the property list would be more than \(PropertyListLimits.maxInputSize) bytes in binary, the most prefs writes (a shared value is written once per reference)"
+            )
         }
     }
 

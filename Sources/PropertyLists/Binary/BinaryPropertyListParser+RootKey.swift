@@ -46,8 +46,10 @@ extension BinaryPropertyListParser {
             weight = kind == 0xA ? try checkArray(start, count: count, depth: depth) : try checkDictionary(start, count: count, depth: depth).weight
             marks[index] &= ~Self.onPathFlag
         default:
-            weight = Self.valueWeight + (try BinaryLeafDecoder(bytes: bytes, objectsEnd: trailer.offsetTableOffset)
-                .check(kind: kind, marker: bytes[offset], count: count, start: start, offset: offset))
+            weight =
+                Self.valueWeight
+                + (try BinaryLeafDecoder(bytes: bytes, objectsEnd: trailer.offsetTableOffset)
+                    .check(kind: kind, marker: bytes[offset], count: count, start: start, offset: offset))
         }
         let checked = Checked(kind: kind, weight: weight, start: start, count: count)
         if isShared { checkedShared[index] = checked }
@@ -70,8 +72,10 @@ extension BinaryPropertyListParser {
     ///
     /// ASCII keys are compared in the file, where they are their own UTF-8; strictly increasing
     /// ones are distinct. Other dictionaries have their keys built to find a repeated one.
-    private mutating func checkDictionary(_ start: Int, count: Int, depth: Int,
-                                          keeping kept: [UInt8]? = nil) throws(BinaryFormatError) -> (weight: Int, kept: PropertyList?) {
+    private mutating func checkDictionary(
+        _ start: Int, count: Int, depth: Int,
+        keeping kept: [UInt8]? = nil
+    ) throws(BinaryFormatError) -> (weight: Int, kept: PropertyList?) {
         let keysEnd = try range(start, count: count, width: trailer.referenceSize)
         _ = try range(keysEnd, count: count, width: trailer.referenceSize)
         var weight = Self.valueWeight

@@ -48,8 +48,8 @@ struct BinaryPropertyListParser {
         marks[trailer.topObject] = 1
         for index in 0..<trailer.objectCount {
             guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0xA || bytes[offset] >> 4 == 0xD,
-                  let (kind, count, start) = try? header(at: offset),
-                  let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
+                let (kind, count, start) = try? header(at: offset),
+                let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
             else { continue }
             var position = start
             while position < end {
@@ -136,7 +136,9 @@ struct BinaryPropertyListParser {
     func add(_ weight: Int, to total: inout Int) throws(BinaryFormatError) {
         total += weight
         guard total <= PropertyListLimits.maxInputSize else {
-            throw BinaryFormatError("the value expands to more than \(PropertyListLimits.maxInputSize) bytes as XML (shared references multiply it); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes", code: .tooLarge)
+            throw BinaryFormatError(
+                "the value expands to more than \(PropertyListLimits.maxInputSize) bytes as XML (shared references multiply it); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes",
+                code: .tooLarge)
         }
     }
 
@@ -199,13 +201,15 @@ struct BinaryPropertyListParser {
     /// The bytes of object `index`, which decoded as a string, when it is an ASCII one.
     private func asciiBytes(ofDecoded index: Int) -> UnsafeRawBufferPointer? {
         guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0x5,
-              let (_, count, start) = try? header(at: offset) else { return nil }
+            let (_, count, start) = try? header(at: offset)
+        else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
     /// Whether `b`'s UTF-8 bytes sort strictly after `a`'s.
     private static func bytesIncrease(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { left in b.withUTF8 { right in bytesIncrease(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
     }
 

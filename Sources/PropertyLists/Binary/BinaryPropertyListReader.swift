@@ -52,7 +52,8 @@ public struct BinaryPropertyListReader: Sendable {
 
     private static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {
         guard bytes.count <= PropertyListLimits.maxInputSize else {
-            throw PropertyListError(.tooLarge, file: fileName,
+            throw PropertyListError(
+                .tooLarge, file: fileName,
                 "the file is \(bytes.count) bytes; prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
         }
         do throws(BinaryFormatError) {

@@ -46,7 +46,8 @@ public struct BinaryPropertyListWriter: Sendable {
     }
 
     private static func tooLarge(_ size: Int) -> PropertyListError {
-        PropertyListError(.tooLarge,
+        PropertyListError(
+            .tooLarge,
             "the property list would be more than \(PropertyListLimits.maxInputSize) bytes, the most prefs writes (\(size) bytes so far)")
     }
 }

@@ -53,10 +53,12 @@ struct BinaryTrailer {
         }
         let objectArea = UInt64(base)
         guard tableOffset >= UInt64(Self.header.count + 1), tableOffset <= objectArea,
-              objectCount <= (objectArea - tableOffset) / UInt64(offsetSize),
-              tableOffset + objectCount * UInt64(offsetSize) == objectArea
+            objectCount <= (objectArea - tableOffset) / UInt64(offsetSize),
+            tableOffset + objectCount * UInt64(offsetSize) == objectArea
         else {
-            throw BinaryFormatError("the trailer's offset table (\(objectCount) entries of \(offsetSize) bytes at offset \(tableOffset)) does not end where the trailer starts, at offset \(base)")
+            throw BinaryFormatError(
+                "the trailer's offset table (\(objectCount) entries of \(offsetSize) bytes at offset \(tableOffset)) does not end where the trailer starts, at offset \(base)"
+            )
         }
         if referenceSize < 8, UInt64(1) << (8 * referenceSize) <= objectCount {
             throw BinaryFormatError("references of \(referenceSize) bytes cannot name all \(objectCount) objects")

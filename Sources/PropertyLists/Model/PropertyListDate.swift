@@ -35,8 +35,8 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
     ///   - second: 0 through 59.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysInMonth(year: year, month: month)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+            (1...Self.daysInMonth(year: year, month: month)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
         let days = Self.daysSince1970(year: year, month: month, day: day)
         self.init(unchecked: Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second))
@@ -152,7 +152,8 @@ extension PropertyListDate {
             return value
         }
         guard let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
-              let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2) else { return nil }
+            let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2)
+        else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }

@@ -94,7 +94,8 @@ extension PropertyListInteger {
         var radix: UInt64 = 10
         let rest = text[index...]
         if rest.count > 2, rest.first == UInt8(ascii: "0"),
-           rest.dropFirst().first == UInt8(ascii: "x") || rest.dropFirst().first == UInt8(ascii: "X") {
+            rest.dropFirst().first == UInt8(ascii: "x") || rest.dropFirst().first == UInt8(ascii: "X")
+        {
             radix = 16
             index = text.index(index, offsetBy: 2)
         }

@@ -73,11 +73,17 @@ struct OpenStepParser {
         while true {
             try skipSpace()
             guard index < bytes.count else { throw error("an array is never closed with ')'") }
-            if bytes[index] == UInt8(ascii: ")") { index += 1; return .array(elements) }
+            if bytes[index] == UInt8(ascii: ")") {
+                index += 1
+                return .array(elements)
+            }
             elements.append(try value(depth: depth))
             try skipSpace()
             guard index < bytes.count else { throw error("an array is never closed with ')'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             guard bytes[index] == UInt8(ascii: ")") else { throw error("expected ',' or ')' after an array element") }
         }
     }
@@ -91,7 +97,10 @@ struct OpenStepParser {
                 guard close == nil else { throw error("a dictionary is never closed with '}'") }
                 return dictionary
             }
-            if let close, bytes[index] == close { index += 1; return dictionary }
+            if let close, bytes[index] == close {
+                index += 1
+                return dictionary
+            }
             let keyStart = index
             guard case .string(let key) = try value(depth: depth) else { throw error("a dictionary key must be a string", at: keyStart) }
             try skipSpace()
@@ -117,8 +126,8 @@ struct OpenStepParser {
     static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "."), UInt8(ascii: "-"):
             true
         default: false
         }
@@ -150,7 +159,10 @@ struct OpenStepParser {
                 index += 1
                 return String(scalars)
             }
-            guard byte == UInt8(ascii: "\\") else { index += 1; continue }
+            guard byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
             flush(self, upTo: index)
             index += 1
             scalars.append(try escape())
@@ -179,7 +191,9 @@ struct OpenStepParser {
                 value = value << 4 | UInt32(digit)
                 index += 1
             }
-            guard let scalar = Unicode.Scalar(value) else { throw error("\\U\(String(value, radix: 16, uppercase: true)) is a lone surrogate, not a character") }
+            guard let scalar = Unicode.Scalar(value) else {
+                throw error("\\U\(String(value, radix: 16, uppercase: true)) is a lone surrogate, not a character")
+            }
             return scalar
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             var value = UInt32(byte - UInt8(ascii: "0"))

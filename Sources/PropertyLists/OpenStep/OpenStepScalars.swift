@@ -62,7 +62,8 @@ enum OpenStepScalars {
     static func date(_ body: ArraySlice<UInt8>) -> PropertyListDate? {
         let text = Array(body)
         guard text.count == 25, text[10] == 0x20, text[19] == 0x20,
-              text[20] == UInt8(ascii: "+") || text[20] == UInt8(ascii: "-") else { return nil }
+            text[20] == UInt8(ascii: "+") || text[20] == UInt8(ascii: "-")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in text[range] {
@@ -72,10 +73,10 @@ enum OpenStepScalars {
             return value
         }
         guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let zoneHours = number(21..<23), let zoneMinutes = number(23..<25), zoneHours < 24, zoneMinutes < 60,
-              let local = PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            let zoneHours = number(21..<23), let zoneMinutes = number(23..<25), zoneHours < 24, zoneMinutes < 60,
+            let local = PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         let offset = Int64(zoneHours * 3600 + zoneMinutes * 60) * (text[20] == UInt8(ascii: "-") ? -1 : 1)
         return PropertyListDate(secondsSince1970: local.secondsSince1970 - offset)

@@ -35,7 +35,10 @@ public struct OpenStepWriter: Sendable {
         switch value {
         case .array(let elements):
             try checkDepth(depth)
-            guard !elements.isEmpty else { output += "()"; return }
+            guard !elements.isEmpty else {
+                output += "()"
+                return
+            }
             output += "(\n"
             for (index, element) in elements.enumerated() {
                 output += pad + "    "
@@ -46,7 +49,10 @@ public struct OpenStepWriter: Sendable {
             output += pad + ")"
         case .dictionary(let dictionary):
             try checkDepth(depth)
-            guard !dictionary.isEmpty else { output += "{}"; return }
+            guard !dictionary.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{\n"
             for (key, element) in dictionary.sortedEntries {
                 output += pad + "    " + Self.quotedIfNeeded(key) + " = "
@@ -61,7 +67,8 @@ public struct OpenStepWriter: Sendable {
         case .bool(let bool): output += bool ? "1" : "0"
         case .date(let date):
             let c = date.components
-            output += "\"" + Self.digits(c.year, 4) + "-" + Self.digits(c.month, 2) + "-" + Self.digits(c.day, 2) + " "
+            output +=
+                "\"" + Self.digits(c.year, 4) + "-" + Self.digits(c.month, 2) + "-" + Self.digits(c.day, 2) + " "
                 + Self.digits(c.hour, 2) + ":" + Self.digits(c.minute, 2) + ":" + Self.digits(c.second, 2) + " +0000\""
         case .data(let bytes): output += Self.data(bytes)
         }
@@ -101,9 +108,11 @@ public struct OpenStepWriter: Sendable {
 
     static func quotedIfNeeded(_ string: String) -> String {
         // A leading // or /* would read as a comment.
-        let plain = !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*") && string.utf8.allSatisfy {
-            OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
-        }
+        let plain =
+            !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*")
+            && string.utf8.allSatisfy {
+                OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
+            }
         if plain { return string }
         var quoted = "\""
         for scalar in string.unicodeScalars {

@@ -28,8 +28,8 @@ final class DTDValidator {
             }
         }
         guard let dtd = xmlIOParseDTD(nil, buffer, XML_CHAR_ENCODING_UTF8),
-              let document = xmlNewDoc("1.0"),
-              let context = xmlNewValidCtxt()
+            let document = xmlNewDoc("1.0"),
+            let context = xmlNewValidCtxt()
         else { fatalError("the embedded property list DTD does not parse") }
         document.pointee.extSubset = dtd
         dtd.pointee.doc = document

@@ -57,7 +57,8 @@ final class DocumentInput {
         guard descriptor >= 0 else {
             let code = errno
             let limited = code == EMFILE || code == ENFILE || code == ENOMEM
-            throw PropertyListError(limited ? .systemLimit : .io, file: displayName,
+            throw PropertyListError(
+                limited ? .systemLimit : .io, file: displayName,
                 "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
         }
         do {
@@ -145,7 +146,8 @@ final class DocumentInput {
         }
         if type != S_IFREG, descriptor != STDIN_FILENO {
             let kind = type == S_IFIFO ? "a FIFO (named pipe)" : type == S_IFSOCK ? "a socket" : "a device"
-            throw PropertyListError(.unsupportedFormat, file: displayName,
+            throw PropertyListError(
+                .unsupportedFormat, file: displayName,
                 "is \(kind), not a regular file; prefs reads property lists from regular files (or from standard input: -)")
         }
         if type == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
@@ -154,8 +156,10 @@ final class DocumentInput {
     }
 
     /// Reads until `buffer` is full or the file ends, and returns the count.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32,
-                             displayName: String) throws(PropertyListError) -> Int {
+    private static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32,
+        displayName: String
+    ) throws(PropertyListError) -> Int {
         var count = 0
         while count < buffer.count {
             let read = try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), displayName: displayName)
@@ -165,8 +169,10 @@ final class DocumentInput {
         return count
     }
 
-    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer,
-                             displayName: String?) throws(PropertyListError) -> Int {
+    private static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer,
+        displayName: String?
+    ) throws(PropertyListError) -> Int {
         do {
             return try FileDescriptor(rawValue: descriptor).read(into: buffer)
         } catch {
@@ -175,7 +181,8 @@ final class DocumentInput {
     }
 
     private static func tooLarge(_ displayName: String?, _ size: String) -> PropertyListError {
-        PropertyListError(.tooLarge, file: displayName,
+        PropertyListError(
+            .tooLarge, file: displayName,
             "the file \(size); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
     }
 }

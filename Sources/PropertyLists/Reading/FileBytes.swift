@@ -46,7 +46,8 @@ enum FileBytes {
     }
 
     private static func tooLarge(_ displayName: String, _ size: String) -> PropertyListError {
-        PropertyListError(.tooLarge, file: displayName,
+        PropertyListError(
+            .tooLarge, file: displayName,
             "the file \(size); prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
     }
 }

@@ -43,13 +43,15 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
             // JSON objects start with a quoted key; OpenStep dictionaries with a bare word.
             var next = index + 1
             while next < bytes.count, ScalarText.isSpace(bytes[next]) { next += 1 }
-            self = next < bytes.count && (bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "}"))
+            self =
+                next < bytes.count && (bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "}"))
                 ? .json : .openStep
         case UInt8(ascii: "("): self = .openStep
         case UInt8(ascii: "<"):
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            self = Self.isHexDigit(next) && !Self.startsElementName(bytes, at: index + 1)
-                || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") ? .openStep : .xml
+            self =
+                Self.isHexDigit(next) && !Self.startsElementName(bytes, at: index + 1)
+                    || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") ? .openStep : .xml
         default: self = .xml
         }
     }

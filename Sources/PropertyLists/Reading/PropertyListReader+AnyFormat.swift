@@ -18,8 +18,10 @@ extension PropertyListReader {
     /// - Returns: The value and the format it was read in.
     /// - Throws: ``PropertyListError`` naming the file and what is wrong.
     /// - Complexity: O(*n*) in the size of the input.
-    public func read(anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
-                     as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    public func read(
+        anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
+        as format: PropertyListFormat? = nil
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
         var guess = format ?? PropertyListFormat(sniffing: bytes)
         if format == nil, guess == .xml, bytes.withBytes({ Self.startsWithText($0) }) { guess = .openStep }
         switch guess {
@@ -52,8 +54,10 @@ extension PropertyListReader {
     ///   - format: The format to read, or `nil` to tell it by content.
     /// - Throws: ``PropertyListError`` with code `.io` when the file cannot be read, or the
     ///   problems in its contents.
-    public func read(anyFormatContentsOf path: String, fileName: String? = nil,
-                     as format: PropertyListFormat? = nil) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    public func read(
+        anyFormatContentsOf path: String, fileName: String? = nil,
+        as format: PropertyListFormat? = nil
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
         try read(anyFormat: FileBytes.read(path, displayName: fileName ?? path), fileName: fileName ?? path, as: format)
     }
 
@@ -88,8 +92,10 @@ extension PropertyListReader {
     /// The binary file behind an XML parse that found one, read whole (of a root dictionary,
     /// only the entry under `rootKey` built, when one is given); `nil` when the parse failed for
     /// another reason, or the input was standard input and cannot be read again.
-    func binaryFallback(after error: PropertyListError, path: String, fileName: String,
-                        rootKey: String? = nil) throws(PropertyListError) -> PropertyList? {
+    func binaryFallback(
+        after error: PropertyListError, path: String, fileName: String,
+        rootKey: String? = nil
+    ) throws(PropertyListError) -> PropertyList? {
         guard error.code == .unsupportedFormat, path != "-" else { return nil }
         let bytes = try FileBytes.read(path, displayName: fileName)
         guard PropertyListFormat(sniffing: bytes) == .binary else { return nil }

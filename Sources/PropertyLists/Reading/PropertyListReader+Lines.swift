@@ -10,7 +10,9 @@ extension PropertyListReader {
     /// - Returns: The value and the line of each entry.
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
     /// - Complexity: O(*n*) in the size of the document.
-    public func readRecordingLines(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> (value: PropertyList, lines: PropertyListLines) {
+    public func readRecordingLines(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> (
+        value: PropertyList, lines: PropertyListLines
+    ) {
         let (value, lines) = try XMLPropertyListParser.parseRecordingLines(contentsOf: path, fileName: fileName ?? path).get()
         return (value, lines)
     }

@@ -116,8 +116,10 @@ public struct PropertyListReader: Sendable {
     ///     ``read(anyFormat:fileName:as:)`` reads them.
     /// - Returns: The value and the format it was read in.
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
-    public func read(descriptor: Int32, fileName: String, rootKey: String? = nil,
-                     anyFormat: Bool = false) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    public func read(
+        descriptor: Int32, fileName: String, rootKey: String? = nil,
+        anyFormat: Bool = false
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
         let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
         switch XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention) {
         case .success(let parsed): return (value(parsed), .xml)

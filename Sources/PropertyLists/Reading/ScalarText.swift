@@ -68,8 +68,10 @@ enum ScalarText {
         }
     }
 
-    private static func base64(_ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
-                               keepingBytes: Bool) -> Base64Result {
+    private static func base64(
+        _ text: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+        keepingBytes: Bool
+    ) -> Base64Result {
         var output = [UInt8]()
         if keepingBytes { output.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0

@@ -25,8 +25,10 @@ extension XMLPropertyListParser {
         if firstCode == nil { firstCode = code }
         diagnostics.append(PropertyListDiagnostic(file: fileName, line: line ?? currentLine, message: message))
         if diagnostics.count == PropertyListLimits.maxDiagnostics {
-            diagnostics.append(PropertyListDiagnostic(file: fileName, line: line ?? currentLine,
-                message: "too many problems; stopped after \(PropertyListLimits.maxDiagnostics)"))
+            diagnostics.append(
+                PropertyListDiagnostic(
+                    file: fileName, line: line ?? currentLine,
+                    message: "too many problems; stopped after \(PropertyListLimits.maxDiagnostics)"))
             stop()
         }
     }

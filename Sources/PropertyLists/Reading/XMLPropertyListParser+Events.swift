@@ -4,13 +4,12 @@ import CLibXML2
 /// ``handlers``.
 extension XMLPropertyListParser {
     private static let acceptedPublicIDs: Set<String> = [
-        "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN",
+        "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"
     ]
     private static let acceptedSystemIDs: Set<String> = [
         "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd",
-        "file://localhost/System/Library/DTDs/PropertyList.dtd",
+        "file://localhost/System/Library/DTDs/PropertyList.dtd"
     ]
-
 
     /// The SAX callbacks, each forwarding to the parser in the user data. Everything else is
     /// left out: the default SAX2 handlers build a tree and load external subsets.
@@ -33,8 +32,9 @@ extension XMLPropertyListParser {
         handlers.reference = { userData, name in withParser(userData) { $0.entityReference(name) } }
         handlers.startElementNs = { userData, localName, prefix, _, namespaceCount, _, attributeCount, _, attributes in
             withParser(userData) {
-                $0.startElement(localName: localName, prefix: prefix, namespaceCount: namespaceCount,
-                                attributeCount: attributeCount, attributes: attributes)
+                $0.startElement(
+                    localName: localName, prefix: prefix, namespaceCount: namespaceCount,
+                    attributeCount: attributeCount, attributes: attributes)
             }
         }
         handlers.endElementNs = { userData, localName, prefix, _ in
@@ -66,7 +66,10 @@ extension XMLPropertyListParser {
             report(.forbidden, "the DOCTYPE names the DTD \"\(publicID)\"; prefs validates against Apple's plist DTD (-//Apple//DTD PLIST 1.0//EN) only")
             stop()
         } else if publicID == nil, let systemID = systemID.map({ String(cString: $0) }), !Self.acceptedSystemIDs.contains(systemID) {
-            report(.forbidden, "the DOCTYPE names the external DTD \"\(Self.excerpt(systemID))\"; prefs never loads external DTDs and validates against Apple's plist DTD only")
+            report(
+                .forbidden,
+                "the DOCTYPE names the external DTD \"\(Self.excerpt(systemID))\"; prefs never loads external DTDs and validates against Apple's plist DTD only"
+            )
             stop()
         }
     }
@@ -81,8 +84,10 @@ extension XMLPropertyListParser {
         report(.forbidden, "entity reference &\(name); is not allowed in a property list (only &amp; &lt; &gt; &quot; &apos; and character references are)")
     }
 
-    private func startElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int32,
-                              attributeCount: Int32, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    private func startElement(
+        localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int32,
+        attributeCount: Int32, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         guard let localName else { return }
         let element = prefix == nil ? elementName(localName) : nil
         if let element {
@@ -128,8 +133,9 @@ extension XMLPropertyListParser {
             }
             var keptKey: [UInt8]?
             if case .plist = parent, case .rootKey(let key) = retention, element == .dict { keptKey = key }
-            let container = Container(isDictionary: element == .dict, builds: builds, keptKey: keptKey,
-                                      keys: spareKeySets.popLast() ?? KeySet())
+            let container = Container(
+                isDictionary: element == .dict, builds: builds, keptKey: keptKey,
+                keys: spareKeySets.popLast() ?? KeySet())
             container.path = path
             frames.append(.container(container))
         case .key?: startLeaf(.key, builds: true)

@@ -53,8 +53,12 @@ extension XMLPropertyListParser {
             if trimmed.isEmpty {
                 report(.invalid, "<integer> is empty")
             } else if trimmed.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
-                      trimmed.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-                report(.invalid, "<integer> holds \(quoted(trimmed)), which is outside the range of property list integers (-9223372036854775808 through 18446744073709551615)")
+                trimmed.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            {
+                report(
+                    .invalid,
+                    "<integer> holds \(quoted(trimmed)), which is outside the range of property list integers (-9223372036854775808 through 18446744073709551615)"
+                )
             } else {
                 report(.invalid, "<integer> holds \(quoted(trimmed)), which is not an integer")
             }

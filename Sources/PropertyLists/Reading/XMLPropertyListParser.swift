@@ -136,8 +136,10 @@ final class XMLPropertyListParser {
     ///   - fileName: The name errors give for the input.
     ///   - retention: Which values to build.
     /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
-    static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?,
-                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, fileName: String?,
+        retention: Retention = .everything
+    ) -> Result<PropertyList?, PropertyListError> {
         parse(DocumentInput(bytes, displayName: fileName), fileName: fileName, retention: retention)
     }
 
@@ -148,8 +150,10 @@ final class XMLPropertyListParser {
     ///   - fileName: The name errors give for the file.
     ///   - retention: Which values to build.
     /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
-    static func parse(contentsOf path: String, fileName: String,
-                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+    static func parse(
+        contentsOf path: String, fileName: String,
+        retention: Retention = .everything
+    ) -> Result<PropertyList?, PropertyListError> {
         do throws(PropertyListError) {
             let input = try DocumentInput(contentsOf: path, displayName: fileName)
             return parse(input, fileName: fileName, retention: retention)
@@ -160,8 +164,10 @@ final class XMLPropertyListParser {
 
     /// Parses the regular file open at `descriptor` from its current offset, reading it as the
     /// parse goes; the descriptor stays open.
-    static func parse(descriptor: Int32, fileName: String,
-                      retention: Retention = .everything) -> Result<PropertyList?, PropertyListError> {
+    static func parse(
+        descriptor: Int32, fileName: String,
+        retention: Retention = .everything
+    ) -> Result<PropertyList?, PropertyListError> {
         do throws(PropertyListError) {
             let input = try DocumentInput(descriptor: descriptor, closing: false, displayName: fileName)
             return parse(input, fileName: fileName, retention: retention)
@@ -187,7 +193,8 @@ final class XMLPropertyListParser {
             return PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
         }
         if input.head.first == 0 {
-            return PropertyListError(.malformed, file: fileName, line: 1,
+            return PropertyListError(
+                .malformed, file: fileName, line: 1,
                 "the file starts with a NUL byte, so it is not text; a property list is an XML text file")
         }
         return nil
@@ -196,11 +203,15 @@ final class XMLPropertyListParser {
     private func run(_ input: DocumentInput) -> Result<PropertyList?, PropertyListError> {
         var handlers = Self.handlers
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = xmlCreateIOParserCtxt(&handlers, me, { input, buffer, length in
-            guard let input, let buffer, length > 0 else { return 0 }
-            let source = Unmanaged<DocumentInput>.fromOpaque(input).takeUnretainedValue()
-            return Int32(source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
-        }, nil, Unmanaged.passUnretained(input).toOpaque(), XML_CHAR_ENCODING_NONE) else {
+        guard
+            let context = xmlCreateIOParserCtxt(
+                &handlers, me,
+                { input, buffer, length in
+                    guard let input, let buffer, length > 0 else { return 0 }
+                    let source = Unmanaged<DocumentInput>.fromOpaque(input).takeUnretainedValue()
+                    return Int32(source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+                }, nil, Unmanaged.passUnretained(input).toOpaque(), XML_CHAR_ENCODING_NONE)
+        else {
             return .failure(PropertyListError(.malformed, file: fileName, line: 1, "libxml2 cannot start a parser"))
         }
         self.context = context
@@ -228,10 +239,12 @@ final class XMLPropertyListParser {
     private func withLibraryErrorsReported(_ body: () -> Void) {
         let previousHandler = __xmlStructuredError().pointee
         let previousContext = __xmlStructuredErrorContext().pointee
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque(), { userData, error in
-            guard let userData, let error else { return }
-            Unmanaged<XMLPropertyListParser>.fromOpaque(userData).takeUnretainedValue().libraryReported(error.pointee)
-        })
+        xmlSetStructuredErrorFunc(
+            Unmanaged.passUnretained(self).toOpaque(),
+            { userData, error in
+                guard let userData, let error else { return }
+                Unmanaged<XMLPropertyListParser>.fromOpaque(userData).takeUnretainedValue().libraryReported(error.pointee)
+            })
         let previousGenericHandler = prefs_xml_silence_generic_errors()
         defer {
             prefs_xml_restore_generic_errors(previousGenericHandler)

@@ -15,8 +15,10 @@ enum Base64 {
         alphabet.withUnsafeBufferPointer { encode(bytes, to: output, table: $0) }
     }
 
-    private static func encode(_ bytes: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>,
-                               table: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func encode(
+        _ bytes: UnsafeRawBufferPointer, to output: UnsafeMutablePointer<UInt8>,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         var out = output
         var index = 0
         while bytes.count - index >= 3 {

@@ -53,8 +53,10 @@ public struct PropertyListWriter: Sendable {
     /// ```
     ///
     /// - Throws: What ``write(_:)`` throws, and what `output` throws.
-    public func write(_ value: PropertyList,
-                      to output: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void) throws(PropertyListError) {
+    public func write(
+        _ value: PropertyList,
+        to output: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
+    ) throws(PropertyListError) {
         try withoutActuallyEscaping(output) { (output) throws(PropertyListError) in
             var encoder = Encoder(emit: output)
             try encoder.document(value)
@@ -90,8 +92,10 @@ public struct PropertyListWriter: Sendable {
         private mutating func handOut() throws(PropertyListError) {
             let size = emitted + output.count
             guard size <= PropertyListLimits.maxInputSize else {
-                throw PropertyListError(.tooLarge,
-                    "in canonical form (tab-indented, as a Mac writes it) the property list would be more than 64 MiB (\(PropertyListLimits.maxInputSize) bytes), the most prefs writes or reads (\(size) bytes so far)")
+                throw PropertyListError(
+                    .tooLarge,
+                    "in canonical form (tab-indented, as a Mac writes it) the property list would be more than 64 MiB (\(PropertyListLimits.maxInputSize) bytes), the most prefs writes or reads (\(size) bytes so far)"
+                )
             }
             try output.withBytes(emit)
             emitted = size
@@ -156,7 +160,8 @@ public struct PropertyListWriter: Sendable {
 
         private func checkDepth(_ depth: Int) throws(PropertyListError) {
             if depth >= PropertyListLimits.maxNestingDepth {
-                throw PropertyListError(.tooLarge,
+                throw PropertyListError(
+                    .tooLarge,
                     "\(location) nests arrays and dictionaries deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs writes")
             }
         }
@@ -260,7 +265,8 @@ public struct PropertyListWriter: Sendable {
 
         private func unrepresentable(_ character: String, isKey: Bool) -> PropertyListError {
             let what = isKey ? "the key \"\(Self.visible(path.last ?? ""))\"" : location
-            return PropertyListError(.unrepresentable,
+            return PropertyListError(
+                .unrepresentable,
                 "\(what) holds the character \(character), which XML 1.0 cannot carry; store such text as data instead")
         }
 

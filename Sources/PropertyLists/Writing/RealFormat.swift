@@ -52,8 +52,14 @@ public enum RealFormat {
         var exponent = Int((Double(Int(magnitude.exponent)) * 0.301_029_995_663_981_2).rounded(.down))
         for _ in 0..<4 {
             guard let (quotient, rest) = scaled(significand, binaryExponent, by: 16 - exponent) else { return nil }
-            if quotient >= UInt128(highestDigits) { exponent += 1; continue }
-            if quotient < UInt128(lowestDigits) { exponent -= 1; continue }
+            if quotient >= UInt128(highestDigits) {
+                exponent += 1
+                continue
+            }
+            if quotient < UInt128(lowestDigits) {
+                exponent -= 1
+                continue
+            }
             var digits = UInt64(quotient)
             if rest == .aboveHalf || (rest == .half && digits & 1 == 1) { digits += 1 }
             return digits == highestDigits ? (lowestDigits, exponent + 1) : (digits, exponent)
@@ -67,7 +73,7 @@ public enum RealFormat {
     /// ⌊m × 2^e × 10^k⌋ and what it drops, or `nil` when a step would not fit in 128 bits.
     private static func scaled(_ significand: UInt64, _ binaryExponent: Int, by k: Int) -> (quotient: UInt128, rest: Rest)? {
         if k >= 0 {
-            guard k <= 22 else { return nil }   // m × 10^22 < 2^53 × 2^74
+            guard k <= 22 else { return nil }  // m × 10^22 < 2^53 × 2^74
             let numerator = UInt128(significand) * power(k)
             if binaryExponent >= 0 {
                 guard numerator.leadingZeroBitCount > binaryExponent else { return nil }

@@ -12,8 +12,9 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
 
     if let name = try? DomainName(first) {
         let text = name.rawValue
-        precondition(!text.contains("/") && !text.contains("..") && !text.hasPrefix(".") && !text.isEmpty,
-                     "accepted a name that escapes the folder: \(text)")
+        precondition(
+            !text.contains("/") && !text.contains("..") && !text.hasPrefix(".") && !text.isEmpty,
+            "accepted a name that escapes the folder: \(text)")
         precondition(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "accepted a control character")
     }
     if let path = try? PropertyListKeyPath(parsing: first) {

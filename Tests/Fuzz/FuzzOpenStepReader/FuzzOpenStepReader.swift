@@ -13,8 +13,9 @@ public func fuzzOpenStepReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
     do {
         value = try reader.read(text, fileName: "fuzz")
     } catch {
-        precondition(error.diagnostics.count == 1 && error.diagnostics[0].file == "fuzz" && error.diagnostics[0].line != nil,
-                     "an error without the input and line: \(error)")
+        precondition(
+            error.diagnostics.count == 1 && error.diagnostics[0].file == "fuzz" && error.diagnostics[0].line != nil,
+            "an error without the input and line: \(error)")
         return 0
     }
     let written: String
@@ -30,9 +31,11 @@ public func fuzzOpenStepReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
         preconditionFailure("our own output does not read: \(error)\n\(written)")
     }
     precondition((try? writer.write(reread)) == written, "writing the reread value differs:\n\(written)")
-    guard case .success(let detected) = Result(catching: { () throws(PropertyListError) in
-        try PropertyListReader().read(anyFormat: Array(written.utf8))
-    }) else { preconditionFailure("our own output is not told apart by content:\n\(written)") }
+    guard
+        case .success(let detected) = Result(catching: { () throws(PropertyListError) in
+            try PropertyListReader().read(anyFormat: Array(written.utf8))
+        })
+    else { preconditionFailure("our own output is not told apart by content:\n\(written)") }
     precondition(detected.format == .openStep || detected.format == .json, "our output read as \(detected.format)")
     return 0
 }

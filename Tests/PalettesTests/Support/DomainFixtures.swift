@@ -29,12 +29,13 @@ enum DomainFixtures {
 
     /// The palettes as an EmojiArt app on a Mac stores them: `JSONEncoder` with default options,
     /// so keys in declaration order and `/` escaped.
-    static let emojiArtJSON = #"[{"name":"Smileys","emojis":"😀😃😄","id":1},{"name":"Cars \/ Taxis","emojis":"🚗🚕🏎","id":2},{"name":"Flags","emojis":"🏳️‍🌈🇫🇷","id":7}]"#
+    static let emojiArtJSON =
+        #"[{"name":"Smileys","emojis":"😀😃😄","id":1},{"name":"Cars \/ Taxis","emojis":"🚗🚕🏎","id":2},{"name":"Flags","emojis":"🏳️‍🌈🇫🇷","id":7}]"#
 
     /// The palettes `emojiArtJSON` holds.
     static let emojiArtPalettes = [
         Palette(name: "Smileys", emojis: "😀😃😄", id: 1), Palette(name: "Cars / Taxis", emojis: "🚗🚕🏎", id: 2),
-        Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷", id: 7),
+        Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷", id: 7)
     ]
 
     /// The keys besides the palettes that an app's domain holds.
@@ -45,7 +46,7 @@ enum DomainFixtures {
         ("ShowsInspector", "<true/>"),
         ("LastOpened", "<date>2024-03-01T10:20:30Z</date>"),
         ("Recent", "<array>\n\t\t<string>a.emojiart</string>\n\t\t<real>1.5</real>\n\t</array>"),
-        ("PaletteStore:Backup", dataElement(#"[{"name":"Old","emojis":"🎼","id":1}]"#)),
+        ("PaletteStore:Backup", dataElement(#"[{"name":"Old","emojis":"🎼","id":1}]"#))
     ]
 
     /// The domain `palettes.plist` of `folder`, read with the library's reader.

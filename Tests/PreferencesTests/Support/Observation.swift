@@ -41,10 +41,12 @@ func inotifyWatches(on path: String) throws -> (watches: Int, descriptors: Int) 
     var status = stat()
     guard stat(path, &status) == 0 else { throw ScratchError("cannot stat \(path)") }
     let inode = "ino:" + String(status.st_ino, radix: 16) + " "
-    var watches = 0, descriptors = 0
+    var watches = 0
+    var descriptors = 0
     for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
         guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name)) == "anon_inode:inotify",
-              let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + name, encoding: .utf8) else { continue }
+            let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + name, encoding: .utf8)
+        else { continue }
         let count = info.split(separator: "\n").filter { $0.hasPrefix("inotify wd:") && $0.contains(inode) }.count
         watches += count
         if count > 0 { descriptors += 1 }

@@ -2,8 +2,8 @@ import Foundation
 import Preferences
 import PropertyLists
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A fresh folder made by `mkdtemp(3)` for one test, with helpers to open stores on it and to
 /// look at the files in it. Made and removed by ``withScratch(_:)``; nothing is shared between tests.
