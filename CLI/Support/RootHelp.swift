@@ -15,14 +15,7 @@ enum RootHelp {
         (or -globalDomain) names the global domain and --file PATH any plist file; --
         ends the options, for a key that starts with -.
 
-        EXIT STATUS:
-          0  success
-          1  domain, key, palette or file not found
-          2  usage error or malformed value
-          3  a file does not read as a property list (left untouched)
-          4  a write failed (the old file is intact)
-          5  timed out waiting for another process's lock
-          6  a system limit (open files, memory) stopped prefs; nothing was changed
+        \(ExitStatus.table)
 
         USAGE: prefs <subcommand>
 
