@@ -233,10 +233,35 @@ public struct PropertyListDictionary: Hashable, Sendable {
 }
 
 extension PropertyListDictionary: Sequence {
-    /// Iterates over the entries in unspecified order.
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: PropertyList)> {
-        storage.elements.lazy.map { (key: $0.key.string, value: $0.value) }.makeIterator()
+    /// The entries one by one, in unspecified order.
+    ///
+    /// A concrete type, not an opaque `some IteratorProtocol`: a caller in another module then
+    /// iterates with one direct call an entry, not through a lazy map's generic witnesses.
+    public struct Iterator: IteratorProtocol {
+        private let keys: [ExactKey]
+        private let values: [PropertyList]
+        private var index = 0
+
+        fileprivate init(keys: [ExactKey], values: [PropertyList]) {
+            self.keys = keys
+            self.values = values
+        }
+
+        /// The next entry, or `nil` after the last.
+        public mutating func next() -> (key: String, value: PropertyList)? {
+            guard index < keys.count else { return nil }
+            defer { index += 1 }
+            return (keys[index].string, values[index])
+        }
     }
+
+    /// Iterates over the entries in unspecified order.
+    public func makeIterator() -> Iterator {
+        Iterator(keys: storage.keys.elements, values: storage.values.elements)
+    }
+
+    /// The number of entries.
+    public var underestimatedCount: Int { storage.count }
 }
 
 extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
