@@ -26,8 +26,8 @@ public enum AtomicFile {
     /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:contents:)``
     /// does.
     static func write(_ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool) throws(PreferenceError) {
-        try write(named: name, in: folder, keepingMode: keepingMode) { (append) throws(PreferenceError) in
-            try bytes.span.bytes.withUnsafeBytes { (bytes) throws(PreferenceError) in try append(bytes) }
+        try write(named: name, in: folder, keepingMode: keepingMode) { append in
+            bytes.withUnsafeBytes(append)
         }
     }
 
@@ -42,14 +42,16 @@ public enum AtomicFile {
     ///   - keepingMode: Whether the new file takes the mode of the file it replaces; when not,
     ///     it is 0600. Either way, when root writes, it keeps the replaced file's owner (a new
     ///     file gets the folder's), so that a user can still read a file root wrote.
-    ///   - contents: Called once with a function that appends bytes to the new file. When it
-    ///     throws, the new file is discarded and its error rethrown.
+    ///   - contents: Called once with a function that appends bytes to the new file. The
+    ///     function does not throw: as stdio's error flag does, it keeps the first failed
+    ///     write, drops what comes after it, and the failure is thrown once `contents` returns.
+    ///     When `contents` throws, the new file is discarded and its error rethrown.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the file and the system's
     ///   reason, or what `contents` throws. Either way the old file is unchanged and no
     ///   temporary file is left.
     static func write(
         named name: String, in folder: Directory, keepingMode: Bool,
-        contents: (_ append: (UnsafeRawBufferPointer) throws(PreferenceError) -> Void) throws(PreferenceError) -> Void
+        contents: (_ append: (UnsafeRawBufferPointer) -> Void) throws(PreferenceError) -> Void
     ) throws(PreferenceError) {
         let path = folder.path + "/" + name
         let existing = try existingStatus(of: name, in: folder, path: path)
@@ -63,7 +65,16 @@ public enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            try contents { (bytes) throws(PreferenceError) in try writeAll(bytes, to: descriptor, path: path) }
+            var writeFailure: PreferenceError?
+            try contents { bytes in
+                guard writeFailure == nil else { return }
+                do throws(PreferenceError) {
+                    try writeAll(bytes, to: descriptor, path: path)
+                } catch {
+                    writeFailure = error
+                }
+            }
+            if let writeFailure { throw writeFailure }
             try keepAttributes(of: existing, mode: keepingMode, folder: folder, descriptor: descriptor, path: path)
             guard fsync(descriptor) == 0 else {
                 throw PreferenceError(.writeFailed, "cannot write \(path): flushing to disk failed: \(systemErrorText())")

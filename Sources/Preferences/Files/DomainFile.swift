@@ -295,18 +295,10 @@ public struct DomainFile: Sendable {
         }
         // A lone file keeps its mode; a store's domain is private to its user, 0600.
         try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore) { (append) throws(PreferenceError) in
-            var fileError: PreferenceError?
             do throws(PropertyListError) {
-                try PropertyListWriter().write(.dictionary(dictionary)) { (piece) throws(PropertyListError) in
-                    do throws(PreferenceError) {
-                        try append(piece)
-                    } catch {
-                        fileError = error
-                        throw PropertyListError(.io, error.message)
-                    }
-                }
+                try PropertyListWriter().write(.dictionary(dictionary), to: append)
             } catch {
-                throw fileError ?? PreferenceError(.invalidArgument, "cannot write \(domain): \(error.message)")
+                throw PreferenceError(.invalidArgument, "cannot write \(domain): \(error.message)")
             }
         }
     }

@@ -218,9 +218,7 @@ public struct ManifestCache: Sendable {
             }
             let directory = try Directory(path: folder)
             try directory.checkTrusted()
-            try AtomicFile.write(named: name, in: directory, keepingMode: false) { (append) throws(PreferenceError) in
-                try bytes.withUnsafeBytes { bytes in Result { () throws(PreferenceError) in try append(bytes) } }.get()
-            }
+            try AtomicFile.write(bytes, named: name, in: directory, keepingMode: false)
         } catch {
             return  // not kept: the next command makes it again
         }
