@@ -52,6 +52,13 @@ extension PreferenceStore {
                 "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where the JSON data of \(Value.self) was expected"
             )
         }
+        return try decodeJSON(Value.self, from: bytes, forKey: key)
+    }
+
+    /// `bytes`, the JSON data stored under `key`, decoded as a `Value`.
+    ///
+    /// - Throws: `.typeMismatch` naming the key and the decoder's reason.
+    private func decodeJSON<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], forKey key: String) throws(PreferenceError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))
         } catch {
@@ -77,13 +84,7 @@ extension PreferenceStore {
                 .typeMismatch,
                 "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), not the JSON data of a \(Value.self)")
         }
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(bytes))
-        } catch {
-            throw PreferenceError(
-                .typeMismatch,
-                "the value of \"\(key)\" in \(domain) does not decode as \(Value.self): \(error)")
-        }
+        return try decodeJSON(Value.self, from: bytes, forKey: key)
     }
 
     /// Stores `value` under `key` as JSON data with sorted keys.
