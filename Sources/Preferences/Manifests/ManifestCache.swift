@@ -211,11 +211,7 @@ public struct ManifestCache: Sendable {
         if let contentHash { root["hash"] = .integer(PropertyListInteger(contentHash)) }
         do {
             let bytes = try BinaryPropertyListWriter().write(.dictionary(root))
-            var partial = ""
-            for component in folder.split(separator: "/") {
-                partial += "/" + component
-                mkdir(partial, 0o700)  // each missing folder; what exists already stays as it is
-            }
+            try PreferencesFolder(path: folder).create()
             let directory = try Directory(path: folder)
             try directory.checkTrusted()
             try AtomicFile.write(bytes, named: name, in: directory, keepingMode: false)
