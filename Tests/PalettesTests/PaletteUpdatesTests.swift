@@ -18,7 +18,8 @@ private final class ReceivedLists: Sendable {
     }
 }
 
-@Suite("PaletteStore publishes changes")
+/// A sequence that never ends would hang `observer.value`: the time limit turns that into a failure.
+@Suite("PaletteStore publishes changes", .timeLimit(.minutes(10)))
 struct PaletteUpdatesTests {
     let folder = TemporaryFolder()
     var preferences: PreferencesFolder { PreferencesFolder(path: folder.path) }

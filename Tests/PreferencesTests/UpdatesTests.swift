@@ -16,7 +16,8 @@ private func writeFromAnotherProcess(_ size: Int, to path: String) throws {
     guard result.status == 0 else { throw ScratchError("python failed: \(result)") }
 }
 
-@Suite("updates(for:) and updates() deliver changes from anywhere")
+/// A sequence that never ends would hang `observer.value`: the time limit turns that into a failure.
+@Suite("updates(for:) and updates() deliver changes from anywhere", .timeLimit(.minutes(10)))
 struct UpdatesTests {
     @Test func updatesYieldTheCurrentValueThenEachChangeMadeInThisProcess() async throws {
         try await withScratch { scratch in

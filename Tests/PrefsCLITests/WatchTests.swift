@@ -61,7 +61,7 @@ private final class RunningWatch: Sendable {
     }
 }
 
-@Suite("prefs watch and library observers across processes", .serialized)
+@Suite("prefs watch and library observers across processes", .serialized, .timeLimit(.minutes(10)))
 struct WatchTests {
     let folder = TemporaryFolder()
     var home: String { folder.path }
