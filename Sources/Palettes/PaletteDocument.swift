@@ -82,33 +82,42 @@ public struct PaletteDocument: Sendable {
     /// - Throws: What ``modify(_:)`` throws (without `.unreadable` when `replacingDamaged`);
     ///   nothing is replaced when saving the copy fails.
     public func change<Result>(replacingDamaged: Bool = false, _ body: (inout PaletteList) throws -> Result) throws -> Outcome<Result> {
-        var outcome: Outcome<Result>?
-        var failure: (any Error)?
-        try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+        // The update's body may throw only PreferenceError (the file layer's own failures, which
+        // also abandon the write); body's other errors leave the domain untouched, come out as
+        // the update's value and are thrown once the lock is released.
+        try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) -> Swift.Result<Outcome<Result>, any Error> in
             do {
-                let stored = domain?[key]
-                var savedCopy: String?
-                let loaded: (list: PaletteList, warnings: [String])
-                do {
-                    loaded = try decode(stored)
-                } catch let error as PaletteError where replacingDamaged && error.code == .unreadable {
-                    savedCopy = try saveDamaged(stored)
-                    loaded = (PaletteList.builtIn, [])
-                }
-                var list = loaded.list
-                let result = try body(&list)
-                outcome = Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
-                guard list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil else { return }
-                if domain == nil { domain = PropertyListDictionary() }
-                domain![key] = encode(list)
+                return .success(try apply(body, to: &domain, replacingDamaged: replacingDamaged))
             } catch let error as PreferenceError {
                 throw error
             } catch {
-                failure = error
+                return .failure(error)
             }
+        }.get()
+    }
+
+    /// Runs `body` on the palettes stored in `domain` and stores what it leaves, if anything
+    /// changed; `domain` is untouched when anything throws.
+    private func apply<Result>(
+        _ body: (inout PaletteList) throws -> Result, to domain: inout PropertyListDictionary?, replacingDamaged: Bool
+    ) throws -> Outcome<Result> {
+        let stored = domain?[key]
+        var savedCopy: String?
+        let loaded: (list: PaletteList, warnings: [String])
+        do {
+            loaded = try decode(stored)
+        } catch {
+            guard replacingDamaged, error.code == .unreadable else { throw error }
+            savedCopy = try saveDamaged(stored)
+            loaded = (PaletteList.builtIn, [])
         }
-        if let failure { throw failure }
-        return outcome!
+        var list = loaded.list
+        let result = try body(&list)
+        if list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil {
+            if domain == nil { domain = PropertyListDictionary() }
+            domain![key] = encode(list)
+        }
+        return Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
     }
 
     /// The JSON data of `list` (``PaletteJSON/encode(_:pretty:)``): keys sorted, other fields kept.
