@@ -14,9 +14,13 @@ final class DTDValidator {
     private let dtd: xmlDtdPtr
     private let context: xmlValidCtxtPtr
     /// One node per element name: the validator keeps node pointers only to name them in
-    /// messages, so a single node serves every element of that name.
+    /// messages, so a single node serves every element of that name. These are the names
+    /// outside the plist vocabulary, met only in invalid documents.
     @exclusivity(unchecked) private var nodes: [String: xmlNodePtr] = [:]
-    /// The nodes of the plist vocabulary, by ``ElementName/rawValue``.
+    /// The nodes of the plist vocabulary, by ``ElementName/rawValue``: an array, so a valid
+    /// document never hashes a `String` (the first `String`-keyed dictionary of a process costs
+    /// the runtime a scan of every protocol conformance in the binary, a quarter of a small
+    /// read's instructions).
     @exclusivity(unchecked) private var vocabularyNodes: [xmlNodePtr?] = Array(repeating: nil, count: ElementName.allCases.count)
 
     /// Parses the embedded DTD.
@@ -41,6 +45,7 @@ final class DTDValidator {
     deinit {
         discardOpenElements()
         for node in nodes.values { xmlFreeNode(node) }
+        for case let node? in vocabularyNodes { xmlFreeNode(node) }
         xmlFreeValidCtxt(context)
         xmlFreeDoc(document)
     }
@@ -81,7 +86,7 @@ final class DTDValidator {
         let previousContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil) { _, _ in }
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-        let node = node(named: "plist")
+        let node = node(for: .plist)
         while context.pointee.vstateNr > 0 {
             xmlValidatePopElement(context, document, node, "plist")
         }
@@ -94,15 +99,20 @@ final class DTDValidator {
 
     private func node(for element: ElementName) -> xmlNodePtr {
         if let node = vocabularyNodes[element.rawValue] { return node }
-        let node = node(named: element.name)
+        let node = newNode(named: element.name)
         vocabularyNodes[element.rawValue] = node
         return node
     }
 
     private func node(named name: String) -> xmlNodePtr {
         if let node = nodes[name] { return node }
-        guard let node = xmlNewDocNode(document, nil, name, nil) else { fatalError("libxml2 is out of memory") }
+        let node = newNode(named: name)
         nodes[name] = node
+        return node
+    }
+
+    private func newNode(named name: String) -> xmlNodePtr {
+        guard let node = xmlNewDocNode(document, nil, name, nil) else { fatalError("libxml2 is out of memory") }
         return node
     }
 }

@@ -3,10 +3,11 @@ import CLibXML2
 /// The SAX events: libxml2 calls these as the document streams, through the C callbacks of
 /// ``handlers``.
 extension XMLPropertyListParser {
-    private static let acceptedPublicIDs: Set<String> = [
+    // Arrays, not sets: see DTDValidator's vocabulary nodes for what a Set<String> costs.
+    private static let acceptedPublicIDs: [String] = [
         "-//Apple//DTD PLIST 1.0//EN", "-//Apple Computer//DTD PLIST 1.0//EN"
     ]
-    private static let acceptedSystemIDs: Set<String> = [
+    private static let acceptedSystemIDs: [String] = [
         "http://www.apple.com/DTDs/PropertyList-1.0.dtd", "https://www.apple.com/DTDs/PropertyList-1.0.dtd",
         "file://localhost/System/Library/DTDs/PropertyList.dtd"
     ]
