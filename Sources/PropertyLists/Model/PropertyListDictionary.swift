@@ -170,22 +170,27 @@ public struct PropertyListDictionary: Hashable, Sendable {
         // U+FFFF (lead bytes EE, EF) where another has one beyond U+FFFF: without those lead
         // bytes, the cheaper byte comparison gives the same order. The keys' bytes go end to end
         // into one buffer and the sort moves numbers, not strings.
+        // Key i is bytes[starts[i]..<starts[i + 1]]. (Offsets rather than an array of ranges,
+        // whose generic metadata would cost the runtime a conformance scan on every write.)
         var bytes: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(order.count)
+        var starts: [Int] = [0]
+        starts.reserveCapacity(order.count + 1)
         for key in storage.keys {
             var key = key.string
-            let start = bytes.count
             key.withUTF8 { bytes.append(contentsOf: $0) }
-            ranges.append(start..<bytes.count)
+            starts.append(bytes.count)
         }
         if bytes.contains(where: { $0 >= 0xEE }) {
             let keys = storage.keys
             order.sort { Self.precedes(keys[$0].string, keys[$1].string) }
         } else {
             bytes.withUnsafeBufferPointer { bytes in
-                ranges.withUnsafeBufferPointer { ranges in
-                    order.sort { Self.bytesPrecede(UnsafeBufferPointer(rebasing: bytes[ranges[$0]]), UnsafeBufferPointer(rebasing: bytes[ranges[$1]])) }
+                starts.withUnsafeBufferPointer { starts in
+                    order.sort {
+                        Self.bytesPrecede(
+                            UnsafeBufferPointer(rebasing: bytes[starts[$0]..<starts[$0 + 1]]),
+                            UnsafeBufferPointer(rebasing: bytes[starts[$1]..<starts[$1 + 1]]))
+                    }
                 }
             }
         }
