@@ -45,7 +45,7 @@ enum ScalarText {
             guard digits() > 0 else { return nil }
         }
         guard index == text.endIndex else { return nil }
-        return Double(String(decoding: text, as: UTF8.self))
+        return CLocale.double(parsing: text)
     }
 
     /// The outcome of decoding Base64 text.

@@ -25,7 +25,7 @@ public enum RealFormat {
         // withVaList and printf cost some thousand instructions a call: fine for the rare
         // magnitudes the exact arithmetic above does not cover.
         return output.withMemoryRebound(to: CChar.self, capacity: maxCount) { buffer in
-            Int(withVaList([value]) { vsnprintf(buffer, maxCount, "%.17g", $0) })
+            CLocale.withPOSIXLocale { Int(withVaList([value]) { vsnprintf(buffer, maxCount, "%.17g", $0) }) }
         }
     }
 
