@@ -27,7 +27,7 @@ extension Prefs {
         @Option(name: .long, help: ArgumentHelp("The output format: \(PropertyListFormat.names).", valueName: "format"))
         var to: PropertyListFormat = .xml
 
-        @Option(name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output.")
+        @Option(name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output ('-' for standard output).")
         var output: String?
 
         func run() throws {
@@ -62,8 +62,8 @@ struct ConvertRequest {
         } catch {
             throw error.naming(file == "-" ? "<stdin>" : file)
         }
-        if let output {
-            try AtomicFile.write(bytes, to: output)
+        if let output, output != "-" {
+            try AtomicFile.write(output: bytes, to: output)
         } else {
             Output.write(bytes)
             try Output.finish()

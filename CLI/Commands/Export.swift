@@ -9,7 +9,8 @@ extension Prefs {
             commandName: "export",
             abstract: "Write a domain as a canonical XML property list.",
             discussion: """
-                FILE is replaced atomically; '-' writes to standard output. --format binary writes \
+                FILE is replaced atomically; '-' writes to standard output, and a FIFO or device \
+                (/dev/stdout, /dev/null) is written as a stream. --format binary writes \
                 what a Mac's `defaults import` expects; json and openstep (old-style text) are also available.
                 """
         )
@@ -30,7 +31,7 @@ extension Prefs {
             if destination == "-" {
                 Output.write(bytes)
             } else {
-                try AtomicFile.write(bytes, to: destination)
+                try AtomicFile.write(output: bytes, to: destination)
             }
         }
     }

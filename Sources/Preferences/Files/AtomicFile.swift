@@ -23,6 +23,32 @@ public enum AtomicFile {
         try write(bytes, named: fileName(of: path), in: folder, keepingMode: true)
     }
 
+    /// Writes a command's output, `bytes`, to the file `path` a user named: into a FIFO or a
+    /// character device (`/dev/null`, a terminal, `/dev/stdout` where that is one) as a stream,
+    /// as a shell's `>` would; anything else as ``write(_:to:)`` replaces a file.
+    ///
+    /// The choice is made on the opened descriptor: `path` is opened for writing, without
+    /// creating or truncating anything, and only a FIFO or a device is written through that
+    /// descriptor. Opening a FIFO waits for a reader, as a shell's `>` does.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.writeFailed` naming `path` and the system's
+    ///   reason; what ``write(_:to:)`` throws.
+    public static func write(output bytes: [UInt8], to path: String) throws(PreferenceError) {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try write(bytes, to: path) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) else {
+            close(descriptor)
+            return try write(bytes, to: path)
+        }
+        defer { close(descriptor) }
+        do {
+            try FileDescriptor(rawValue: descriptor).write(all: bytes)
+        } catch {
+            throw PreferenceError(.writeFailed, "cannot write \(path): \(error)")
+        }
+    }
+
     /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:contents:)``
     /// does.
     static func write(_ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool) throws(PreferenceError) {
@@ -138,17 +164,26 @@ public enum AtomicFile {
         "." + name + temporaryInfix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    /// The status of the file being replaced, or `nil` when there is none; a symbolic link is
-    /// refused, since renaming over it would silently replace the link with a file.
+    /// The status of the file being replaced, or `nil` when there is none. Anything but a
+    /// regular file is refused, since renaming over it would replace it with a file: a symbolic
+    /// link, a folder, and a FIFO, socket or device (which, as root, would be a system's
+    /// `/dev/null` gone).
     private static func existingStatus(of name: String, in folder: Directory, path: String) throws(PreferenceError) -> stat? {
         var status = stat()
         guard fstatat(folder.descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        if (status.st_mode & S_IFMT) == S_IFLNK {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return status
+        case S_IFLNK:
             throw PreferenceError(
                 .writeFailed,
                 "\(path) is a symbolic link; prefs does not write through links (write to the link's target instead)")
+        case S_IFDIR:
+            throw PreferenceError(.writeFailed, "\(path) is a folder; name a file to write")
+        default:
+            throw PreferenceError(
+                .writeFailed, "\(path) is not a regular file (a FIFO, socket or device); prefs replaces only regular files")
         }
-        return status
     }
 
     /// Gives the new file the replaced file's mode (when `mode` is set), and, when root writes,
