@@ -30,8 +30,9 @@ public struct ManifestKeys: Sendable {
         }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() {
-            guard positions.updateValue(index, forKey: key.name) == nil else { return nil }
+        // By index: enumerating would copy each key, which costs more than the lookup.
+        for index in keys.indices {
+            guard positions.updateValue(index, forKey: keys[index].name) == nil else { return nil }
         }
         self.init(all: keys, positions: positions)
     }
@@ -77,5 +78,10 @@ public struct ManifestKeys: Sendable {
     /// The description of the key `name`, or `nil` when the manifest does not name it.
     public subscript(name: String) -> ManifestKey? {
         positions[name].map { all[$0] }
+    }
+
+    /// The position in ``all`` of the key `name`, or `nil` when the manifest does not name it.
+    func position(of name: String) -> Int? {
+        positions[name]
     }
 }
