@@ -49,7 +49,10 @@ final class POSIXPattern: @unchecked Sendable {
     /// POSIX matching finds the longest of the matches at the leftmost position, so the string
     /// matches whole exactly when that match starts at its start and ends at its end.
     func matchesWhole(_ string: String) -> Bool? {
-        guard string.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        // Over the contiguous bytes every native string has, several times faster than
+        // stepping through `String.UTF8View`; a string without them goes to `Regex`.
+        let isPrintableASCII = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { (0x20...0x7E).contains($0) } }
+        guard isPrintableASCII == true else { return nil }
         let count = string.utf8.count
         var match = regmatch_t()
         return string.withCString { regexec(compiled, $0, 1, &match, 0) == 0 } && match.rm_so == 0 && Int(match.rm_eo) == count
