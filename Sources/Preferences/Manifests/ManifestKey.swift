@@ -19,15 +19,15 @@ public struct ManifestKey: Sendable {
         let subkeys: ManifestKeys
         let minimumCount: Int?
         let maximumCount: Int?
-        let title: String?
-        let description: String?
+        let title: ManifestText?
+        let description: ManifestText?
         let isDeprecated: Bool
         let pattern: ManifestPattern?
 
         init(
             name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
             allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-            title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?
+            title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
         ) {
             self.name = name
             self.type = type
@@ -69,9 +69,9 @@ public struct ManifestKey: Sendable {
     /// `pfm_repetition_max`: the most items an array may have.
     public var maximumCount: Int? { storage.maximumCount }
     /// `pfm_title`.
-    public var title: String? { storage.title }
+    public var title: String? { storage.title?.string }
     /// `pfm_description`.
-    public var description: String? { storage.description }
+    public var description: String? { storage.description?.string }
     /// `pfm_deprecated`.
     public var isDeprecated: Bool { storage.isDeprecated }
     /// `pfm_format`, compiled.
@@ -87,7 +87,7 @@ public struct ManifestKey: Sendable {
     init(
         name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-        title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?
+        title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
     ) {
         storage = Storage(
             name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
@@ -115,8 +115,8 @@ public struct ManifestKey: Sendable {
         guard let type = ManifestType(manifestName: typeName) else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
-        let title = try reader.string(.title, in: entry)
-        let description = try reader.string(.description, in: entry)
+        let title = try reader.string(.title, in: entry).map(ManifestText.string)
+        let description = try reader.string(.description, in: entry).map(ManifestText.string)
         let isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
         let requirement = try reader.string(.require, in: entry)
         let isRequired = requirement == "always" || requirement == "always-nested"
