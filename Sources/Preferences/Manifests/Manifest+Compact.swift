@@ -289,12 +289,28 @@ private struct CompactTexts {
     /// what is not UTF-8, so that the text then differs from its bytes; this is several times
     /// faster than the generic `String(validating:as:)`.
     private static func isUTF8(_ utf8: ArraySlice<UInt8>) -> Bool {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        if isASCII(utf8) { return true }
         var text = String(decoding: utf8, as: UTF8.self)
         return text.withUTF8 { decoded in
             utf8.withUnsafeBufferPointer { bytes in
                 decoded.count == bytes.count && memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0
             }
+        }
+    }
+
+    /// Whether every byte of `bytes` is ASCII, tested eight at a time.
+    private static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] >= 0x80 { return false }
+                offset += 1
+            }
+            return true
         }
     }
 }
