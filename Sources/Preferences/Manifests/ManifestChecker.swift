@@ -33,7 +33,8 @@ struct ManifestChecker {
     ///
     /// - Returns: The position in `keys.all` of the key that describes the entry, if any.
     mutating func check(_ value: PropertyList, forRootKey name: String, against keys: ManifestKeys) -> Int? {
-        path.removeAll(keepingCapacity: true)
+        // Empty after every entry checked before: a walk takes off what it puts on.
+        if !path.isEmpty { path.removeAll() }
         return walk(value, named: name, against: keys)
     }
 
