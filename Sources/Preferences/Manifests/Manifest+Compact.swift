@@ -271,8 +271,7 @@ private struct CompactTexts {
     mutating func nextUTF8() -> ArraySlice<UInt8>? {
         let start = position
         guard bytes.count - start >= 4 else { return nil }
-        var count = 0
-        for index in 0..<4 { count |= Int(bytes[start + index]) << (8 * index) }
+        let count = Int(UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: UInt32.self) }))
         guard count <= bytes.count - start - 4 else { return nil }
         let text = bytes[start + 4..<start + 4 + count]
         guard Self.isUTF8(text) else { return nil }

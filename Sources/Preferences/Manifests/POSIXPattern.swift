@@ -51,7 +51,7 @@ final class POSIXPattern: @unchecked Sendable {
     func matchesWhole(_ string: String) -> Bool? {
         // Over the contiguous bytes every native string has, several times faster than
         // stepping through `String.UTF8View`; a string without them goes to `Regex`.
-        let isPrintableASCII = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { (0x20...0x7E).contains($0) } }
+        let isPrintableASCII = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
         guard isPrintableASCII == true else { return nil }
         let count = string.utf8.count
         var match = regmatch_t()
