@@ -123,6 +123,33 @@ struct ManifestCacheTests {
         }
     }
 
+    @Test func keyTitlesAndDescriptionsInAnyScriptReadFromTheCacheAsFromTheFile() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("installed"), withIntermediateDirectories: true)
+        try folder.write(
+            """
+            <plist><dict><key>pfm_domain</key><string>com.example.texts</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>size</string><key>pfm_type</key><string>integer</string><key>pfm_title</key><string>Taille</string>
+            <key>pfm_description</key><string>La taille — en points ✓</string></dict>
+            <dict><key>pfm_name</key><string>名前</string><key>pfm_type</key><string>string</string><key>pfm_title</key><string>Größe</string>
+            <key>pfm_description</key><string></string></dict>
+            <dict><key>pfm_name</key><string>plain</string><key>pfm_type</key><string>boolean</string><key>pfm_description</key><string>ASCII only.</string></dict>
+            </array></dict></plist>
+            """, to: "installed/com.example.texts.plist")
+        try age(folder.file("installed/com.example.texts.plist"))
+        func describe(cached: Bool) throws -> CommandResult {
+            try Shell.prefs(
+                ["describe", "com.example.texts"], home: folder.file("home"),
+                environment: [
+                    "PREFS_MANIFESTS": folder.file("installed"), "XDG_CACHE_HOME": folder.file("cache"), "PREFS_NO_CACHE": cached ? "" : "1"
+                ])
+        }
+        let expected = try describe(cached: false)
+        #expect(expected.status == 0 && expected.stdout.contains("La taille — en points ✓") && expected.stdout.contains("Größe"))
+        _ = try describe(cached: true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: compiled).count == 1)
+        expectSameResult(try describe(cached: true), expected)
+    }
+
     @Test func aChangedManifestOfTheSameSizeIsReadAgainAndCompiledAgain() throws {
         _ = try validate()
         let inode = try attribute(.systemFileNumber, of: try compiledFile())

@@ -40,6 +40,13 @@ struct BinaryRoundTripTests {
         ("bools", [true, false, 0, 1, 0.0, 1.0])
     ]
 
+    @Test func thousandsOfObjectsEachNamedSeveralTimesReadBackInPlace() throws {
+        // Each string and integer is written once and referenced from three places.
+        let items: [PropertyList] = (0..<3_000).map { $0 % 2 == 0 ? .string("s\($0 / 2 % 1_000)") : .integer(PropertyListInteger($0 / 2 % 1_000)) }
+        let value = PropertyList.dictionary(["items": .array(items), "again": .array(items.reversed())])
+        #expect(try BinaryPropertyListReader().read(BinaryPropertyListWriter().write(value)) == value)
+    }
+
     @Test("XML → binary → XML is the same bytes", arguments: values.map(\.0))
     func roundTripsThroughBinary(name: String) throws {
         let value = try #require(Self.values.first { $0.0 == name }?.1)

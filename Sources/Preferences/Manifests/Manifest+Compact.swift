@@ -148,8 +148,8 @@ extension Manifest {
             else { return nil }
             let type = KeyFlags.types[bits & KeyFlags.typeMask]
             let flags = KeyFlags(rawValue: bits)
-            var title: String?
-            var description: String?
+            var title: ManifestText?
+            var description: ManifestText?
             var defaultValue: PropertyList?
             var minimum: PropertyList?
             var maximum: PropertyList?
@@ -158,13 +158,14 @@ extension Manifest {
             var maximumCount: Int?
             var pattern: ManifestPattern?
             var subkeys = ManifestKeys()
+            // Left as UTF-8, decoded if ever read.
             if flags.contains(.title) {
-                guard let text = reader.texts.next() else { return nil }
-                title = text
+                guard let text = reader.texts.nextUTF8() else { return nil }
+                title = .utf8(text)
             }
             if flags.contains(.description) {
-                guard let text = reader.texts.next() else { return nil }
-                description = text
+                guard let text = reader.texts.nextUTF8() else { return nil }
+                description = .utf8(text)
             }
             if flags.contains(.defaultValue) {
                 guard let value = reader.next() else { return nil }
@@ -266,23 +267,49 @@ private struct CompactTexts {
         bytes += text.utf8
     }
 
+    /// The next text's bytes, `nil` when none is left whole or they are not UTF-8.
+    mutating func nextUTF8() -> ArraySlice<UInt8>? {
+        let start = position
+        guard bytes.count - start >= 4 else { return nil }
+        let count = Int(UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: UInt32.self) }))
+        guard count <= bytes.count - start - 4 else { return nil }
+        let text = bytes[start + 4..<start + 4 + count]
+        guard Self.isUTF8(text) else { return nil }
+        position = text.endIndex
+        return text
+    }
+
     /// The next text, `nil` when none is left whole or it is not UTF-8.
     mutating func next() -> String? {
-        let start = position
-        let text: String? = bytes.withUnsafeBufferPointer { bytes in
-            guard bytes.count - start >= 4 else { return nil }
-            var count = 0
-            for index in 0..<4 { count |= Int(bytes[start + index]) << (8 * index) }
-            guard count <= bytes.count - start - 4 else { return nil }
-            let utf8 = UnsafeBufferPointer(rebasing: bytes[start + 4..<start + 4 + count])
-            // Decoding repairs what is not UTF-8, so the text differs from its bytes then; this
-            // is several times faster than the generic `String(validating:as:)`.
-            var text = String(decoding: utf8, as: UTF8.self)
-            let same = text.withUTF8 { $0.count == utf8.count && (utf8.isEmpty || memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0) }
-            return same ? text : nil
+        nextUTF8().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `utf8` is UTF-8: at once when it is ASCII, else by decoding it, which repairs
+    /// what is not UTF-8, so that the text then differs from its bytes; this is several times
+    /// faster than the generic `String(validating:as:)`.
+    private static func isUTF8(_ utf8: ArraySlice<UInt8>) -> Bool {
+        if isASCII(utf8) { return true }
+        var text = String(decoding: utf8, as: UTF8.self)
+        return text.withUTF8 { decoded in
+            utf8.withUnsafeBufferPointer { bytes in
+                decoded.count == bytes.count && memcmp(decoded.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
         }
-        guard let text else { return nil }
-        position = start + 4 + text.utf8.count
-        return text
+    }
+
+    /// Whether every byte of `bytes` is ASCII, tested eight at a time.
+    private static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                offset += 8
+            }
+            while offset < raw.count {
+                if raw[offset] >= 0x80 { return false }
+                offset += 1
+            }
+            return true
+        }
     }
 }

@@ -174,17 +174,18 @@ public struct ManifestCache: Sendable {
 
     /// Exactly `count` bytes from `descriptor`, `nil` when it holds fewer or more.
     private static func readAll(_ descriptor: Int32, expecting count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count + 1)
+        // Read into uninitialized storage: zeroing it first costs as much as the read.
         var filled = 0
-        while filled <= count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, count + 1 - filled) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { break }
-            filled += read
+        let bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            while filled <= count {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + filled, count + 1 - filled)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                filled += read
+            }
+            initialized = min(filled, count)
         }
-        guard filled == count else { return nil }
-        bytes.removeLast()
-        return bytes
+        return filled == count ? bytes : nil
     }
 
     /// Keeps `value` for the file at `path` (of `type`) of this `identity` in the compiled

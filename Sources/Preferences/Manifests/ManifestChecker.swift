@@ -28,24 +28,52 @@ struct ManifestChecker {
         walk(value, against: key)
     }
 
+    /// Checks `value`, an entry of a domain's root dictionary, against `keys`, the manifest's
+    /// root keys, as a domain read entry by entry is checked (``ManifestDomainCheck``).
+    ///
+    /// - Returns: The position in `keys.all` of the key that describes the entry, if any.
+    mutating func check(_ value: PropertyList, forRootKey name: String, against keys: ManifestKeys) -> Int? {
+        // Empty after every entry checked before: a walk takes off what it puts on.
+        if !path.isEmpty { path.removeAll() }
+        return walk(value, named: name, against: keys)
+    }
+
+    /// Reports `key`, required, as missing from the domain's root.
+    mutating func reportMissing(rootKey key: String) {
+        path = [key]
+        report("is required but missing")
+    }
+
     private mutating func walk(_ dictionary: PropertyListDictionary, against keys: ManifestKeys) {
         // By key, then a lookup: the dictionary's own iterator is opaque to this module, and
         // stepping through it costs several times a lookup.
         for name in dictionary.keys {
             guard let value = dictionary[name] else { continue }
-            path.append(name)
-            if let key = keys[name] {
-                walk(value, against: key)
-            } else if !name.hasPrefix("Payload") || path.count > 1 {
-                report("is not in the manifest", strict ? .error : .warning)
-            }
-            path.removeLast()
+            walk(value, named: name, against: keys)
         }
         for key in keys.all where key.isRequired && dictionary[key.name] == nil {
             path.append(key.name)
             report("is required but missing")
             path.removeLast()
         }
+    }
+
+    /// Checks the entry `name` of a dictionary against the key of `keys` of that name.
+    ///
+    /// - Returns: The position of that key in `keys.all`, if there is one.
+    @discardableResult
+    private mutating func walk(_ value: PropertyList, named name: String, against keys: ManifestKeys) -> Int? {
+        path.append(name)
+        defer { path.removeLast() }
+        // By position: the subscript would copy the key, which costs more than the lookup.
+        if let position = keys.position(of: name) {
+            walk(value, against: keys.all[position])
+            return position
+        }
+        if !name.hasPrefix("Payload") || path.count > 1 {
+            report("is not in the manifest", strict ? .error : .warning)
+        }
+        return nil
     }
 
     /// Checks `value` against `key`: its type, then the rules of that type, then what it holds.

@@ -6,34 +6,76 @@ import PropertyLists
 /// Every rule is optional but the type. Numbers compare exactly: integers as integers (the
 /// whole range of property list integers), reals as `Double`.
 public struct ManifestKey: Sendable {
+    /// The rules, shared by the copies of a key: copying a key then retains one object, not
+    /// each of its many fields, and checking a domain copies keys out of their arrays.
+    private final class Storage: Sendable {
+        let name: String
+        let type: ManifestType
+        let defaultValue: PropertyList?
+        let minimum: PropertyList?
+        let maximum: PropertyList?
+        let allowedValues: [PropertyList]?
+        let isRequired: Bool
+        let subkeys: ManifestKeys
+        let minimumCount: Int?
+        let maximumCount: Int?
+        let title: ManifestText?
+        let description: ManifestText?
+        let isDeprecated: Bool
+        let pattern: ManifestPattern?
+
+        init(
+            name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
+            allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
+            title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
+        ) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.minimum = minimum
+            self.maximum = maximum
+            self.allowedValues = allowedValues
+            self.isRequired = isRequired
+            self.subkeys = subkeys
+            self.minimumCount = minimumCount
+            self.maximumCount = maximumCount
+            self.title = title
+            self.description = description
+            self.isDeprecated = isDeprecated
+            self.pattern = pattern
+        }
+    }
+
+    private let storage: Storage
+
     /// `pfm_name`: the key in the domain.
-    public let name: String
+    public var name: String { storage.name }
     /// `pfm_type`.
-    public let type: ManifestType
+    public var type: ManifestType { storage.type }
     /// `pfm_default`: the value a reader gets when the domain holds none.
-    public let defaultValue: PropertyList?
+    public var defaultValue: PropertyList? { storage.defaultValue }
     /// `pfm_range_min`: the least number allowed, inclusive.
-    public let minimum: PropertyList?
+    public var minimum: PropertyList? { storage.minimum }
     /// `pfm_range_max`: the greatest number allowed, inclusive.
-    public let maximum: PropertyList?
+    public var maximum: PropertyList? { storage.maximum }
     /// `pfm_range_list`: the values allowed, when the manifest lists them.
-    public let allowedValues: [PropertyList]?
+    public var allowedValues: [PropertyList]? { storage.allowedValues }
     /// `pfm_require` is `always` (or `always-nested`): the key must be present.
-    public let isRequired: Bool
+    public var isRequired: Bool { storage.isRequired }
     /// `pfm_subkeys`: a dictionary's keys, or (its first entry) every item of an array.
-    public let subkeys: ManifestKeys
+    public var subkeys: ManifestKeys { storage.subkeys }
     /// `pfm_repetition_min`: the fewest items an array may have.
-    public let minimumCount: Int?
+    public var minimumCount: Int? { storage.minimumCount }
     /// `pfm_repetition_max`: the most items an array may have.
-    public let maximumCount: Int?
+    public var maximumCount: Int? { storage.maximumCount }
     /// `pfm_title`.
-    public let title: String?
+    public var title: String? { storage.title?.string }
     /// `pfm_description`.
-    public let description: String?
+    public var description: String? { storage.description?.string }
     /// `pfm_deprecated`.
-    public let isDeprecated: Bool
+    public var isDeprecated: Bool { storage.isDeprecated }
     /// `pfm_format`, compiled.
-    let pattern: ManifestPattern?
+    var pattern: ManifestPattern? { storage.pattern }
 
     /// `pfm_format`: the regular expression a string must match whole.
     public var format: String? { pattern?.source }
@@ -45,22 +87,12 @@ public struct ManifestKey: Sendable {
     init(
         name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-        title: String?, description: String?, isDeprecated: Bool, pattern: ManifestPattern?
+        title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
     ) {
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.minimum = minimum
-        self.maximum = maximum
-        self.allowedValues = allowedValues
-        self.isRequired = isRequired
-        self.subkeys = subkeys
-        self.minimumCount = minimumCount
-        self.maximumCount = maximumCount
-        self.title = title
-        self.description = description
-        self.isDeprecated = isDeprecated
-        self.pattern = pattern
+        storage = Storage(
+            name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
+            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
+            description: description, isDeprecated: isDeprecated, pattern: pattern)
     }
 
     /// Reads a key's description from a manifest.
@@ -71,36 +103,36 @@ public struct ManifestKey: Sendable {
     ///   - isItem: Whether the entry describes an array's items, which need no `pfm_name`.
     /// - Throws: ``ManifestReader/Problem`` naming the key and what is wrong with it.
     init(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
+        let name: String
         if isItem {
             name = try reader.string(.name, in: entry) ?? ""
         } else {
-            guard let name = try reader.string(.name, in: entry) else { throw reader.problem("has no pfm_name") }
-            self.name = name
+            guard let named = try reader.string(.name, in: entry) else { throw reader.problem("has no pfm_name") }
+            name = named
         }
         let reader = reader.naming(name, isItem: isItem)
         guard let typeName = try reader.string(.type, in: entry) else { throw reader.problem("has no pfm_type", at: []) }
         guard let type = ManifestType(manifestName: typeName) else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
-        self.type = type
-        title = try reader.string(.title, in: entry)
-        description = try reader.string(.description, in: entry)
-        isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
+        let title = try reader.string(.title, in: entry).map(ManifestText.string)
+        let description = try reader.string(.description, in: entry).map(ManifestText.string)
+        let isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
         let requirement = try reader.string(.require, in: entry)
-        isRequired = requirement == "always" || requirement == "always-nested"
-        minimum = try reader.number(.rangeMin, in: entry, for: type)
-        maximum = try reader.number(.rangeMax, in: entry, for: type)
-        minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
-        maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        let isRequired = requirement == "always" || requirement == "always-nested"
+        let minimum = try reader.number(.rangeMin, in: entry, for: type)
+        let maximum = try reader.number(.rangeMax, in: entry, for: type)
+        let minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
+        let maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        var pattern: ManifestPattern?
         if let format = try reader.string(.format, in: entry) {
             do {
                 pattern = try reader.patterns.pattern(format)
             } catch {
                 throw reader.problem("pfm_format \"\(format)\" is not a regular expression: \(error)", at: ["pfm_format"])
             }
-        } else {
-            pattern = nil
         }
+        var allowedValues: [PropertyList]?
         if let list = entry[.rangeList] {
             guard case .array(let values) = list else {
                 throw reader.problem("pfm_range_list is \(list.typeNameWithArticle), not an array", at: ["pfm_range_list"])
@@ -109,11 +141,13 @@ public struct ManifestKey: Sendable {
                 throw reader.problem("pfm_range_list holds \(value.typeNameWithArticle), not \(type.nameWithArticle)", at: ["pfm_range_list", String(index)])
             }
             allowedValues = values
-        } else {
-            allowedValues = nil
         }
-        subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
-        defaultValue = entry[.defaultValue]
+        let subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
+        let defaultValue = entry[.defaultValue]
+        self.init(
+            name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
+            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
+            description: description, isDeprecated: isDeprecated, pattern: pattern)
         if let defaultValue {
             var checker = ManifestChecker(strict: false)
             checker.check(defaultValue, against: self, at: [name])

@@ -8,14 +8,16 @@ import PropertyLists
 public struct ManifestKeys: Sendable {
     /// The keys, in the manifest's order.
     public let all: [ManifestKey]
-    private let positions: [String: Int]
+    /// The keys' positions by name; `nil` for no keys, and for the description of an array's
+    /// items, which no name looks up.
+    private let positions: ManifestKeyPositions?
 
     /// No keys.
     init() {
-        self.init(all: [], positions: [:])
+        self.init(all: [], positions: nil)
     }
 
-    private init(all: [ManifestKey], positions: [String: Int]) {
+    private init(all: [ManifestKey], positions: ManifestKeyPositions?) {
         self.all = all
         self.positions = positions
     }
@@ -25,14 +27,18 @@ public struct ManifestKeys: Sendable {
     init?(_ keys: [ManifestKey], itemsOf isArray: Bool) {
         if isArray {
             guard keys.count <= 1 else { return nil }
-            self.init(all: keys, positions: [:])
+            self.init(all: keys, positions: nil)
             return
         }
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() {
-            guard positions.updateValue(index, forKey: key.name) == nil else { return nil }
+        if keys.isEmpty {
+            self.init()
+            return
         }
+        // By index: mapping would copy each key, which costs more than its name.
+        var names: [String] = []
+        names.reserveCapacity(keys.count)
+        for index in keys.indices { names.append(keys[index].name) }
+        guard let positions = ManifestKeyPositions(names) else { return nil }
         self.init(all: keys, positions: positions)
     }
 
@@ -71,11 +77,17 @@ public struct ManifestKeys: Sendable {
             positions[key.name] = keys.count
             keys.append(key)
         }
-        self.init(all: keys, positions: positions)
+        // No two names are equal, as `positions` found.
+        self.init(all: keys, positions: isArray || keys.isEmpty ? nil : ManifestKeyPositions(keys.map(\.name)))
     }
 
     /// The description of the key `name`, or `nil` when the manifest does not name it.
     public subscript(name: String) -> ManifestKey? {
-        positions[name].map { all[$0] }
+        position(of: name).map { all[$0] }
+    }
+
+    /// The position in ``all`` of the key `name`, or `nil` when the manifest does not name it.
+    func position(of name: String) -> Int? {
+        positions?.position(of: name)
     }
 }

@@ -12,22 +12,21 @@ import Synchronization
 /// (``POSIXPattern``), compiled at once since that is cheap; `Regex` then serves only strings
 /// outside printable ASCII.
 ///
-/// A class so that a ``ManifestKey`` stays cheap to copy and keys with the same expression
-/// share one compiled copy; `Regex` is immutable once built and the lazy compilation is under
-/// a lock, so sharing it between threads is safe.
-final class ManifestPattern: @unchecked Sendable {
+/// A class so that keys with the same expression share one compiled copy; the lazy
+/// compilation is under a lock, so sharing it between threads is safe.
+final class ManifestPattern: Sendable {
     /// The expression as the manifest gives it.
     let source: String
     /// The expression compiled by glibc, when it lies in the part both syntaxes share.
     private let posix: POSIXPattern?
-    /// The compiled expression once compiled; `.failure` when it does not compile.
-    private let compiled: Mutex<Result<Regex<AnyRegexOutput>, any Error>?>
+    /// The expression compiled by `Regex`, once compiled.
+    private let regex: Mutex<ManifestRegex?>
 
     /// `source`, whose `Regex` is compiled when a string first needs it.
     init(uncompiled source: String) {
         self.source = source
         posix = POSIXPattern(source)
-        compiled = Mutex(nil)
+        regex = Mutex(nil)
     }
 
     /// Compiles `source` now.
@@ -35,14 +34,8 @@ final class ManifestPattern: @unchecked Sendable {
     /// - Throws: What `Regex` throws for an expression it cannot compile.
     init(_ source: String) throws {
         self.source = source
-        compiled = Mutex(.success(try Self.compile(source)))
+        regex = Mutex(try ManifestRegex(compiling: source))
         posix = POSIXPattern(source)
-    }
-
-    private static func compile(_ source: String) throws -> Regex<AnyRegexOutput> {
-        // Matched by Unicode scalar, as ICU (NSRegularExpression, which Apple's manifests are
-        // written for) matches code points, and several times faster than by grapheme cluster.
-        try Regex(source).matchingSemantics(.unicodeScalar)
     }
 
     /// Whether all of `string` matches.
@@ -51,18 +44,10 @@ final class ManifestPattern: @unchecked Sendable {
     /// since a manifest read from its file is refused for it.
     func matchesWhole(_ string: String) -> Bool {
         if let matched = posix?.matchesWhole(string) { return matched }
-        let regex: Regex<AnyRegexOutput>? = compiled.withLock { compiled in
-            if compiled == nil { compiled = Result { try Self.compile(source) } }
-            guard case .success(let regex)? = compiled else { return nil }
+        let regex = regex.withLock { regex in
+            if regex == nil { regex = ManifestRegex(source) }
             return regex
         }
-        guard let regex else { return false }
-        do {
-            return try regex.wholeMatch(in: string) != nil
-        } catch {
-            // Only custom regex components throw while matching, and a regex compiled from
-            // text has none; should one ever throw, the string did not match.
-            return false
-        }
+        return regex?.matchesWhole(string) ?? false
     }
 }

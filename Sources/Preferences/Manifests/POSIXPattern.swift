@@ -29,7 +29,10 @@ final class POSIXPattern: @unchecked Sendable {
     init?(_ source: String) {
         guard Self.isShared(Array(source.utf8)) else { return nil }
         compiled = .allocate(capacity: 1)
-        guard regcomp(compiled, "^(" + source + ")$", REG_EXTENDED | REG_NOSUB) == 0 else {
+        // Anchored at the start only: a match whose end `matchesWhole` checks is found in
+        // about half the time of one anchored at both ends, which glibc matches through
+        // context-dependent states.
+        guard regcomp(compiled, "^(" + source + ")", REG_EXTENDED) == 0 else {
             compiled.deallocate()
             return nil
         }
@@ -42,9 +45,17 @@ final class POSIXPattern: @unchecked Sendable {
 
     /// Whether all of `string` matches; `nil` when `string` is not printable ASCII, which
     /// `Regex` must match instead.
+    ///
+    /// POSIX matching finds the longest of the matches at the leftmost position, so the string
+    /// matches whole exactly when that match starts at its start and ends at its end.
     func matchesWhole(_ string: String) -> Bool? {
-        guard string.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-        return string.withCString { regexec(compiled, $0, 0, nil, 0) == 0 }
+        // Over the contiguous bytes every native string has, several times faster than
+        // stepping through `String.UTF8View`; a string without them goes to `Regex`.
+        let isPrintableASCII = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
+        guard isPrintableASCII == true else { return nil }
+        let count = string.utf8.count
+        var match = regmatch_t()
+        return string.withCString { regexec(compiled, $0, 1, &match, 0) == 0 } && match.rm_so == 0 && Int(match.rm_eo) == count
     }
 
     /// Whether `bytes` is an expression in the part both syntaxes share.

@@ -18,7 +18,7 @@ struct BinaryPropertyListParser {
     /// is on the path being decoded in ``onPathFlag``.
     var marks: [UInt8]
     /// Decoded objects that more than one reference names, with their expanded weights.
-    private var shared: [Int: (value: PropertyList, weight: Int)] = [:]
+    private var shared = BinarySharedValues()
     /// Objects that more than one reference names, checked without being built.
     var checkedShared: [Int: Checked] = [:]
 
@@ -121,7 +121,7 @@ struct BinaryPropertyListParser {
                 .decode(kind: kind, marker: bytes[offset], count: count, start: start, offset: offset)
             decoded = (leaf, Self.valueWeight + leaf.payloadSize)
         }
-        if isShared { shared[index] = decoded }
+        if isShared { shared.insert(decoded, for: index) }
         return decoded
     }
 

@@ -28,9 +28,7 @@ public struct BinaryPropertyListReader: Sendable {
     ///   (`FILE: error: binary property list: …`).
     /// - Complexity: O(*n*) in the size of the file.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
-        try bytes.withBytes { buffer in
-            Result { () throws(PropertyListError) in try Self.parse(buffer, fileName: fileName) }
-        }.get()
+        try Self.parse(contentsOf: bytes, fileName: fileName, rootKey: nil)
     }
 
     /// Parses a binary property list but builds, of a root dictionary, only the entry under
@@ -45,9 +43,24 @@ public struct BinaryPropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` as ``read(_:fileName:)`` does.
     /// - Complexity: O(*n*) in the size of the file.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
-        try bytes.withBytes { buffer in
-            Result { () throws(PropertyListError) in try Self.parse(buffer, fileName: fileName, rootKey: rootKey) }
-        }.get()
+        try Self.parse(contentsOf: bytes, fileName: fileName, rootKey: rootKey)
+    }
+
+    /// Parses `bytes` through their buffer, whose `withBytes` rethrows errors untyped: the
+    /// error is carried out in a variable, not a `Result`, whose metadata the runtime would
+    /// build at the first read at the cost of reading a hundred objects.
+    private static func parse(contentsOf bytes: some ContiguousBytesCollection, fileName: String?, rootKey: String?) throws(PropertyListError) -> PropertyList {
+        var value = PropertyList.bool(false)
+        var failure: PropertyListError?
+        bytes.withBytes { buffer in
+            do throws(PropertyListError) {
+                value = try parse(buffer, fileName: fileName, rootKey: rootKey)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return value
     }
 
     private static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {

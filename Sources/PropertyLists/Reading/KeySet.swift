@@ -45,6 +45,11 @@ struct KeySet {
         return true
     }
 
+    /// The staged key, decoded as a built dictionary decodes its keys; `nil` when none is staged.
+    var stagedKey: String? {
+        stagedStart.map { String(decoding: bytes[$0...], as: UTF8.self) }
+    }
+
     /// Whether the staged key is exactly `key`.
     func stagedKeyEquals(_ key: [UInt8]) -> Bool {
         guard let stagedStart else { return false }

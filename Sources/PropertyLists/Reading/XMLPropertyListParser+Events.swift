@@ -133,9 +133,13 @@ extension XMLPropertyListParser {
                 stop()
             }
             var keptKey: [UInt8]?
-            if case .plist = parent, case .rootKey(let key) = retention, element == .dict { keptKey = key }
+            var handsOnEntries = false
+            if case .plist = parent, element == .dict {
+                if case .rootKey(let key) = retention { keptKey = key }
+                handsOnEntries = retention == .rootEntries
+            }
             let container = Container(
-                isDictionary: element == .dict, builds: builds, keptKey: keptKey,
+                isDictionary: element == .dict, builds: builds, keptKey: keptKey, handsOnEntries: handsOnEntries,
                 keys: spareKeySets.popLast() ?? KeySet())
             container.path = path
             frames.append(.container(container))

@@ -17,10 +17,13 @@ extension XMLPropertyListParser {
             // A value without a key is a DTD error, reported by the validator.
             guard container.keys.hasStagedKey else { return }
             let kept = container.buildsNextValue
+            let handedOnKey = container.handsOnEntries && value != nil ? container.keys.stagedKey : nil
             if let duplicate = container.keys.commitStagedKey() {
                 report(.invalid, "the key \"\(Self.excerpt(duplicate))\" appears twice in one <dict>")
             } else if kept, let value, let key = container.keptKey {
                 _ = container.dictionary.addWhileBuilding(value, forKey: String(decoding: key, as: UTF8.self))
+            } else if let handedOnKey, let value {
+                rootEntryHandler?(handedOnKey, value)
             }
         case .container(let container) where container.isDictionary:
             guard let key = container.pendingKey else { return }

@@ -29,6 +29,10 @@ final class XMLPropertyListParser {
         /// Of a root `<dict>`, only the entry under this key (its UTF-8 bytes); any other root
         /// whole.
         case rootKey([UInt8])
+        /// Of a root `<dict>`, every entry, each handed to ``rootEntryHandler`` as soon as its
+        /// value is read instead of being stored in the dictionary, which stays empty; any
+        /// other root whole.
+        case rootEntries
         /// Nothing: the document is only checked.
         case nothing
     }
@@ -46,6 +50,9 @@ final class XMLPropertyListParser {
         let builds: Bool
         /// The one key a root dictionary keeps, for ``Retention/rootKey(_:)``.
         let keptKey: [UInt8]?
+        /// Whether the container is a root dictionary whose entries go to the parser's
+        /// ``XMLPropertyListParser/rootEntryHandler``, for ``Retention/rootEntries``.
+        let handsOnEntries: Bool
         @exclusivity(unchecked) var array: [PropertyList] = []
         @exclusivity(unchecked) var dictionary = PropertyListDictionary()
         @exclusivity(unchecked) var pendingKey: String?
@@ -54,10 +61,11 @@ final class XMLPropertyListParser {
         /// Where the container lies, when the parse records lines (``PropertyListLines``).
         var path: [String] = []
 
-        init(isDictionary: Bool, builds: Bool, keptKey: [UInt8]?, keys: KeySet) {
+        init(isDictionary: Bool, builds: Bool, keptKey: [UInt8]?, handsOnEntries: Bool = false, keys: KeySet) {
             self.isDictionary = isDictionary
             self.builds = builds
             self.keptKey = keptKey
+            self.handsOnEntries = handsOnEntries
             self.keys = keys
         }
 
@@ -70,7 +78,7 @@ final class XMLPropertyListParser {
         }
 
         /// Whether the keys are tracked in ``keys`` rather than by building the dictionary.
-        var tracksKeys: Bool { isDictionary && (!builds || keptKey != nil) }
+        var tracksKeys: Bool { isDictionary && (!builds || keptKey != nil || handsOnEntries) }
     }
 
     enum Frame {
@@ -87,6 +95,8 @@ final class XMLPropertyListParser {
     let retention: Retention
     /// The lines of entries, recorded only when asked for (see ``parseRecordingLines(contentsOf:fileName:)``).
     var lines: PropertyListLines?
+    /// Where a root dictionary's entries go, for ``Retention/rootEntries``.
+    var rootEntryHandler: ((String, PropertyList) -> Void)?
     let validator = DTDValidator()
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var frames: [Frame] = []
@@ -124,6 +134,28 @@ final class XMLPropertyListParser {
             let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
             guard let value = try parser.run(input).get() else { preconditionFailure("a parse that keeps values returned none") }
             return .success((value, parser.lines ?? PropertyListLines()))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses the file at `path` (`-`: standard input), handing each entry of a root
+    /// dictionary to `body` as soon as its value is read; see ``Retention/rootEntries``.
+    ///
+    /// - Returns: The root: an empty dictionary when it is a dictionary, else the whole value;
+    ///   or every problem found, in which case the entries handed on mean nothing.
+    static func parse(
+        contentsOf path: String, fileName: String, eachRootEntry body: (String, PropertyList) -> Void
+    ) -> Result<PropertyList?, PropertyListError> {
+        do throws(PropertyListError) {
+            let input = try DocumentInput(contentsOf: path, displayName: fileName)
+            if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
+            let parser = XMLPropertyListParser(fileName: fileName, retention: .rootEntries)
+            return withoutActuallyEscaping(body) { body in
+                parser.rootEntryHandler = body
+                defer { parser.rootEntryHandler = nil }
+                return parser.run(input)
+            }
         } catch {
             return .failure(error)
         }
