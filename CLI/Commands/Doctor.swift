@@ -33,7 +33,8 @@ extension Prefs {
             for finding in findings { Output.error(finding.description) }
             for (path, format) in try Self.nonXMLDomainFiles(in: folder) {
                 Output.write(
-                    "\(path): note: a \(format.displayName) property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
+                    "\(path): note: \(format.displayNameWithArticle) property list, not XML; it reads like any other domain, and the next write turns it into XML\n"
+                )
             }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
             Output.write("\(folder.path): OK\n")
