@@ -91,4 +91,14 @@ struct FormatDetectionTests {
         let lone = try prefs("convert", folder.file("lone.strings"))
         #expect(lone.status == 3 && lone.stderr.contains("the text is not valid UTF-16"), "\(lone)")
     }
+
+    /// A store reads XML and binary domains only: doctor notes a binary one, and reports a text
+    /// one as a problem rather than as a domain that reads.
+    @Test func doctorNotesOnlyBinaryDomainFiles() throws {
+        try folder.write("{ a = b; }", to: "d.plist")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.file("d.plist"))
+        let doctor = try prefs("doctor")
+        #expect(doctor.status == 3 && !doctor.stdout.contains("note:"), "\(doctor)")
+        #expect(doctor.stderr.contains("d.plist: does not read as a property list"), "\(doctor)")
+    }
 }
