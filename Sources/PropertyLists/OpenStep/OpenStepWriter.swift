@@ -11,7 +11,9 @@
 /// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
 /// by four spaces with keys in the XML writer's order; strings are quoted unless they are
 /// letters, digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx`
-/// for other control characters.
+/// for other control characters. Characters beyond ASCII are written as themselves, in UTF-8,
+/// where `defaults read` prints `\U` escapes (surrogate pairs beyond U+FFFF); the reader takes
+/// both.
 public struct OpenStepWriter: Sendable {
     /// Creates a writer.
     public init() {}
