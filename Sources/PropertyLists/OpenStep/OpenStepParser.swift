@@ -3,6 +3,8 @@ struct OpenStepParser {
     let bytes: [UInt8]
     let fileName: String?
     var index = 0
+    /// Whether ``document()`` found a `.strings` file: entries without braces, or no value.
+    var isStringsFile = false
 
     init(bytes: [UInt8], fileName: String?) {
         self.bytes = bytes
@@ -21,7 +23,10 @@ struct OpenStepParser {
         let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         index = textStart
         try skipSpace()
-        guard index < bytes.count else { return .dictionary(PropertyListDictionary()) }
+        guard index < bytes.count else {
+            isStringsFile = true
+            return .dictionary(PropertyListDictionary())
+        }
         let value = try self.value(depth: 0)
         try skipSpace()
         if index == bytes.count { return value }
@@ -29,6 +34,7 @@ struct OpenStepParser {
             throw error("unexpected text after the value")
         }
         index = textStart
+        isStringsFile = true
         return .dictionary(try entries(until: nil, depth: 1))
     }
 

@@ -29,7 +29,14 @@ public struct OpenStepReader: Sendable {
     /// - Throws: ``PropertyListError`` with file and line (`FILE:LINE: error: old-style: …`).
     /// - Complexity: O(*n*) in the length of the text.
     public func read(_ text: String, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
+        try readDocument(text, fileName: fileName).value
+    }
+
+    /// Parses old-style text and tells whether it is a `.strings` file (entries without
+    /// braces, or none), which ``OpenStepWriter/write(stringsFile:)`` writes back as one.
+    func readDocument(_ text: String, fileName: String?) throws(PropertyListError) -> (value: PropertyList, isStringsFile: Bool) {
         var parser = OpenStepParser(bytes: Array(text.utf8), fileName: fileName)
-        return try parser.document()
+        let value = try parser.document()
+        return (value, parser.isStringsFile)
     }
 }

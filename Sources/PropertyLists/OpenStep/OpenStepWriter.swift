@@ -32,6 +32,25 @@ public struct OpenStepWriter: Sendable {
         return output
     }
 
+    /// The text of a `.strings` file holding `dictionary`: one `"key" = value;` line per entry,
+    /// in the XML writer's order, without braces; keys and string values are always quoted, as
+    /// in Xcode's `Localizable.strings`. An empty dictionary is the comment `/* no entries */`,
+    /// which reads back as an empty `.strings` file (an empty file would read as no property
+    /// list at all).
+    ///
+    /// - Throws: As ``write(_:)``.
+    public func write(stringsFile dictionary: PropertyListDictionary) throws(PropertyListError) -> String {
+        guard !dictionary.isEmpty else { return "/* no entries */\n" }
+        var output = ""
+        for (key, element) in dictionary.sortedEntries {
+            output += Self.quoted(key) + " = "
+            if case .string(let string) = element { output += Self.quoted(string) } else { try append(element, to: &output, depth: 0) }
+            output += ";\n"
+            try Self.checkSize(output)
+        }
+        return output
+    }
+
     private func append(_ value: PropertyList, to output: inout String, depth: Int) throws(PropertyListError) {
         let pad = String(repeating: "    ", count: depth)
         switch value {
@@ -115,7 +134,10 @@ public struct OpenStepWriter: Sendable {
             && string.utf8.allSatisfy {
                 OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
             }
-        if plain { return string }
+        return plain ? string : quoted(string)
+    }
+
+    static func quoted(_ string: String) -> String {
         var quoted = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

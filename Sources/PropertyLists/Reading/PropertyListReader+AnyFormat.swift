@@ -23,19 +23,32 @@ extension PropertyListReader {
         anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
         as format: PropertyListFormat? = nil
     ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+        let read = try readDocument(anyFormat: bytes, fileName: fileName, as: format)
+        return (read.value, read.format)
+    }
+
+    /// Reads a property list in any format as ``read(anyFormat:fileName:as:)`` does, and tells
+    /// whether old-style text was a `.strings` file (entries without braces).
+    func readDocument(
+        anyFormat bytes: some ContiguousBytesCollection, fileName: String?, as format: PropertyListFormat?
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat, isStringsFile: Bool) {
         let guess = format ?? PropertyListFormat(sniffing: bytes)
         switch guess {
-        case .xml: return (try read(xml: bytes, fileName: fileName), .xml)
-        case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary)
+        case .xml: return (try read(xml: bytes, fileName: fileName), .xml, false)
+        case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary, false)
         case .json, .openStep:
             let text = try Self.text(bytes, fileName: fileName)
-            if format == .openStep { return (try OpenStepReader().read(text, fileName: fileName), .openStep) }
+            if format == .openStep {
+                let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                return (read.value, .openStep, read.isStringsFile)
+            }
             do throws(PropertyListError) {
-                return (try JSONReader().read(text, source: fileName), .json)
+                return (try JSONReader().read(text, source: fileName), .json, false)
             } catch {
                 if format == .json { throw error }
                 do throws(PropertyListError) {
-                    return (try OpenStepReader().read(text, fileName: fileName), .openStep)
+                    let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                    return (read.value, .openStep, read.isStringsFile)
                 } catch let oldStyle {
                     // Text in brackets or braces with quoted keys was meant as JSON; a quoted
                     // string first is as likely a .strings file.
