@@ -62,11 +62,25 @@ struct ValidateRequest {
                 try reader.validate(contentsOf: file, fileName: name)
                 if !quiet { Output.write("\(name): OK\n") }
             } catch {
-                failure = error.exitStatus.combined(with: failure)
-                for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+                let problem = Self.confirmed(error, file: file, name: name)
+                failure = problem.exitStatus.combined(with: failure)
+                for diagnostic in problem.diagnostics { Output.error(diagnostic.description) }
             }
         }
         try Output.finish()
         if let failure { throw CLIError.silent(failure) }
+    }
+
+    /// The refusal of a file in another format when it does read in that format; otherwise
+    /// what is wrong with it, so a text file that is no property list at all is not said to
+    /// be one. Standard input, which cannot be read again, keeps the refusal.
+    private static func confirmed(_ refusal: PropertyListError, file: String, name: String) -> PropertyListError {
+        guard refusal.code == .unsupportedFormat, file != "-" else { return refusal }
+        do throws(PropertyListError) {
+            _ = try PropertyListReader().read(anyFormatContentsOf: file, fileName: name)
+            return refusal
+        } catch {
+            return error
+        }
     }
 }

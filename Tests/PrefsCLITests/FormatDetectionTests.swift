@@ -101,4 +101,15 @@ struct FormatDetectionTests {
         #expect(doctor.status == 3 && !doctor.stdout.contains("note:"), "\(doctor)")
         #expect(doctor.stderr.contains("d.plist: does not read as a property list"), "\(doctor)")
     }
+
+    /// validate names another format only when the file reads in it; text that is no property
+    /// list at all gets what is wrong with it.
+    @Test func validateOfTextThatIsNoPropertyListSaysWhatIsWrong() throws {
+        try folder.write("Hello world, this is text.\n", to: "notes.txt")
+        try folder.write("{\"a\": }", to: "bad.json")
+        let notes = try prefs("validate", folder.file("notes.txt"))
+        #expect(notes.status == 3 && notes.stderr == "\(folder.file("notes.txt")):1: error: old-style: unexpected text after the value\n", "\(notes)")
+        let json = try prefs("validate", folder.file("bad.json"))
+        #expect(json.status == 3 && json.stderr == "\(folder.file("bad.json")):1: error: JSON: unexpected character '}'\n", "\(json)")
+    }
 }
