@@ -40,7 +40,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
             return
         }
         let text = TextHead(bytes)
-        let index = Self.skippingSpace(text, from: 0)
+        let index = text.skippingSpace(from: 0)
         guard index < text.count else {
             self = .xml
             return
@@ -54,7 +54,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
         case UInt8(ascii: "["): self = .json
         case UInt8(ascii: "{"):
             // JSON objects start with a quoted key; OpenStep dictionaries with a bare word.
-            let next = Self.skippingSpace(text, from: index + 1)
+            let next = text.skippingSpace(from: index + 1)
             self = next < text.count && (text[next] == UInt8(ascii: "\"") || text[next] == UInt8(ascii: "}")) ? .json : .openStep
         case UInt8(ascii: "\""):
             // A JSON document that starts with a quote is that one string; a .strings file
@@ -63,17 +63,10 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
                 self = .json
                 return
             }
-            self = Self.skippingSpace(text, from: end) < text.count ? .openStep : .json
+            self = text.skippingSpace(from: end) < text.count ? .openStep : .json
         case 0x21...0x7E: self = .openStep
         default: self = .xml
         }
-    }
-
-    /// The offset of the first code unit at or after `index` that is not XML white space.
-    private static func skippingSpace(_ text: TextHead, from index: Int) -> Int {
-        var index = index
-        while index < text.count, ScalarText.isSpace(text[index]) { index += 1 }
-        return index
     }
 
     /// The offset just past the quote that closes the string opened at `index`, or `nil` when

@@ -75,8 +75,9 @@ extension PropertyListReader {
     }
 
     private static func startsWithQuote(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = PropertyListFormat.firstSignificantByte(bytes)
-        return start < bytes.count && bytes[start] == UInt8(ascii: "\"")
+        let text = TextHead(bytes)
+        let start = text.skippingSpace(from: 0)
+        return start < text.count && text[start] == UInt8(ascii: "\"")
     }
 
     /// The input as text: UTF-8, with or without a byte order mark, or UTF-16 as

@@ -25,6 +25,13 @@ struct TextHead {
         }
     }
 
+    /// The offset of the first code unit at or after `index` that is not XML white space.
+    func skippingSpace(from index: Int) -> Int {
+        var index = index
+        while index < count, ScalarText.isSpace(self[index]) { index += 1 }
+        return index
+    }
+
     /// Whether the ASCII text `prefix` is at `index`.
     func hasText(_ prefix: String, at index: Int) -> Bool {
         var position = index
