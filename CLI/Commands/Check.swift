@@ -60,7 +60,7 @@ extension Prefs {
         private func check(_ file: DomainFile, against manifest: Manifest) throws -> Bool {
             // Read through the store first: its ownership and special-file checks apply.
             guard try file.read() != nil else { throw CLIError(.notFound, "the domain \(file.domain) does not exist") }
-            return ManifestValidation(manifest: manifest, strict: strict, quiet: quiet).check(file.path, name: file.path)
+            return ManifestValidation(manifest: manifest, strict: strict, quiet: quiet).check(file.path, name: file.path) == nil
         }
 
         private static func list(_ folders: [String]) -> String {

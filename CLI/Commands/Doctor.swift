@@ -17,13 +17,12 @@ extension Prefs {
         @Flag(help: "Remove temporary files that killed writers left behind.")
         var fix = false
 
-        /// The domain files that are not XML (binary ones, copied from a Mac), with their
-        /// format, each file sniffed once.
-        private static func nonXMLDomainFiles(in folder: PreferencesFolder) throws -> [(path: String, format: PropertyListFormat)] {
+        /// The binary domain files (copied from a Mac), each file sniffed once. A domain file in
+        /// a text format other than XML does not read, and the store check reports it.
+        private static func binaryDomainFiles(in folder: PreferencesFolder) throws -> [String] {
             try folder.domainNames().compactMap { name in
                 let path = folder.path + "/" + name + ".plist"
-                guard let format = PropertyListFormat(fileAt: path), format != .xml else { return nil }
-                return (path, format)
+                return PropertyListFormat(fileAt: path) == .binary ? path : nil
             }
         }
 
@@ -31,9 +30,10 @@ extension Prefs {
             let folder = try store.folder()
             let findings = StoreCheck.run(on: folder, fix: fix)
             for finding in findings { Output.error(finding.description) }
-            for (path, format) in try Self.nonXMLDomainFiles(in: folder) {
+            for path in try Self.binaryDomainFiles(in: folder) {
                 Output.write(
-                    "\(path): note: a \(format.displayName) property list, not XML; it reads like any other domain, and the next write turns it into XML\n")
+                    "\(path): note: \(PropertyListFormat.binary.displayNameWithArticle) property list, not XML; it reads like any other domain, and the next write turns it into XML\n"
+                )
             }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
             Output.write("\(folder.path): OK\n")

@@ -11,7 +11,8 @@ extension Prefs {
                 Each file is parsed with libxml2 and validated against Apple's plist DTD; integers, reals, \
                 dates and data are checked by Apple's rules, and DTD subsets, entities and external DTDs are \
                 refused. Valid files print "FILE: OK"; every problem prints "FILE:LINE: error: MESSAGE" on \
-                stderr. Exits 0 only when every file is valid, 3 otherwise.
+                stderr. Exits 0 only when every file is valid, 3 when any is not, 1 when the only problem \
+                is files that do not exist.
 
                 With --manifest, each file must also be a domain that meets the preference manifest: every \
                 broken rule prints "FILE:LINE: error: key \"a.b\": MESSAGE", and keys the manifest does not \
@@ -53,7 +54,7 @@ struct ValidateRequest {
     var quiet = false
 
     func perform() throws {
-        var failed = false
+        var failure: ExitStatus?
         let reader = PropertyListReader()
         for file in files {
             let name = file == "-" ? "<stdin>" : file
@@ -61,11 +62,25 @@ struct ValidateRequest {
                 try reader.validate(contentsOf: file, fileName: name)
                 if !quiet { Output.write("\(name): OK\n") }
             } catch {
-                failed = true
-                for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+                let problem = Self.confirmed(error, file: file, name: name)
+                failure = problem.exitStatus.combined(with: failure)
+                for diagnostic in problem.diagnostics { Output.error(diagnostic.description) }
             }
         }
         try Output.finish()
-        if failed { throw CLIError.silent(.unreadable) }
+        if let failure { throw CLIError.silent(failure) }
+    }
+
+    /// The refusal of a file in another format when it does read in that format; otherwise
+    /// what is wrong with it, so a text file that is no property list at all is not said to
+    /// be one. Standard input, which cannot be read again, keeps the refusal.
+    private static func confirmed(_ refusal: PropertyListError, file: String, name: String) -> PropertyListError {
+        guard refusal.code == .unsupportedFormat, file != "-" else { return refusal }
+        do throws(PropertyListError) {
+            _ = try PropertyListReader().read(anyFormatContentsOf: file, fileName: name)
+            return refusal
+        } catch {
+            return error
+        }
     }
 }

@@ -16,6 +16,13 @@ enum ExitStatus: Int32, CaseIterable {
     /// changed anything.
     case systemLimit = 6
 
+    /// The status of a command that met both this failure and `other`, one file each: the
+    /// higher, so a file that does not read (3) outweighs one that is not there (1).
+    func combined(with other: ExitStatus?) -> ExitStatus {
+        guard let other, other.rawValue > rawValue else { return self }
+        return other
+    }
+
     /// The table printed by `prefs --help` and the README.
     static let table = """
         EXIT STATUS:

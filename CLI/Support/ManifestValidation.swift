@@ -14,7 +14,8 @@ struct ManifestValidation {
 
     /// Reads the manifest at `manifestPath`, or loads it compiled from the cache.
     ///
-    /// - Throws: ``PreferenceError`` (exit 3) when it does not read or is malformed.
+    /// - Throws: ``PreferenceError``: exit 1 when there is no such file, 3 when it does not
+    ///   read or is malformed.
     init(manifestPath: String, strict: Bool, quiet: Bool) throws {
         self.init(manifest: try Manifest(contentsOf: manifestPath, cache: .fromEnvironment()), strict: strict, quiet: quiet)
     }
@@ -25,28 +26,32 @@ struct ManifestValidation {
         self.quiet = quiet
     }
 
-    /// Checks each of `files` (`-`: standard input) and exits 3 when any has an error.
+    /// Checks each of `files` (`-`: standard input) and exits 3 when any has an error, 1 when
+    /// the only problem is files that do not exist.
     ///
     /// The command ends with this, so the manifest is kept for the process's exit to reclaim:
     /// releasing it would free each of its keys one by one, which for a large manifest costs
     /// as much as checking a domain against it.
     func perform(_ files: [String]) throws {
         _ = Unmanaged.passRetained(KeptUntilExit(manifest))
-        var failed = false
+        var failure: ExitStatus?
         for file in files {
             let name = file == "-" ? "<stdin>" : file
-            if !check(file, name: name) { failed = true }
+            if let status = check(file, name: name) { failure = status.combined(with: failure) }
         }
         try Output.finish()
-        if failed { throw CLIError.silent(.unreadable) }
+        if let failure { throw CLIError.silent(failure) }
     }
 
-    /// Checks one file, printing its problems (or `NAME: OK`); returns whether it passed.
+    /// Checks one file, printing its problems (or `NAME: OK`).
+    ///
+    /// - Returns: `nil` when it passed, else the status its problems call for: 1 when it does
+    ///   not exist, 3 when it does not read or breaks the manifest.
     ///
     /// A file is checked entry by entry as it is read, without building the domain or
     /// recording lines; only one with problems is read again to place them (standard input,
     /// which cannot be read twice, is read whole with its lines recorded at once).
-    func check(_ file: String, name: String) -> Bool {
+    func check(_ file: String, name: String) -> ExitStatus? {
         let reader = PropertyListReader()
         let value: PropertyList
         var lines: PropertyListLines?
@@ -65,13 +70,13 @@ struct ManifestValidation {
             }
         } catch {
             for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
-            return false
+            return error.exitStatus
         }
         guard case .dictionary = value else {
             Output.error(
                 "\(name):\(line(of: [], in: file, name: name, lines: &lines)): error: the root is \(value.typeNameWithArticle); a domain's root is a dictionary"
             )
-            return false
+            return .unreadable
         }
         let violations = domainCheck.finish()
         for violation in violations {
@@ -79,7 +84,7 @@ struct ManifestValidation {
         }
         let passed = !violations.contains { $0.severity == .error }
         if passed && !quiet { Output.write("\(name): OK\n") }
-        return passed
+        return passed ? nil : .unreadable
     }
 
     /// A manifest no release frees (see ``perform(_:)``).

@@ -47,7 +47,7 @@ struct FileFormatTests {
         let json = try JSONSerialization.jsonObject(with: Data(folder.bytes("j.json") ?? [])) as? [String: Any]
         #expect(json?["k"] as? Int == 2)
         #expect(try prefs("read", "--file", folder.file("Localizable.strings"), "bye").stdout == "ciao\n")
-        #expect(String(decoding: folder.bytes("Localizable.strings") ?? [], as: UTF8.self).contains("bye = ciao;"))
+        #expect(String(decoding: folder.bytes("Localizable.strings") ?? [], as: UTF8.self).contains("\"bye\" = \"ciao\";"))
     }
 
     @Test("write --to changes a file's format; a value the format cannot carry is refused and the file kept")
@@ -71,5 +71,36 @@ struct FileFormatTests {
         let result = try prefs("write", "--to", "json", "d", "k", "v")
         #expect(result.status == 2 && result.stderr.contains("--to applies to --file only"), "\(result)")
         #expect(folder.names().isEmpty)
+    }
+
+    /// A `.strings` file is written back as one: quoted `"key" = "value";` lines, no braces,
+    /// entries sorted by key; its comments are not kept.
+    @Test func writeKeepsAStringsFileAStringsFile() throws {
+        try folder.write("/* Localizable.strings */\n\"b\" = \"x\";\n\"a\" = \"b\";\n", to: "A.strings")
+        let written = try prefs("write", "--file", folder.file("A.strings"), "greeting", "hello")
+        #expect(written.status == 0, "\(written)")
+        #expect(String(decoding: folder.bytes("A.strings") ?? [], as: UTF8.self) == "\"a\" = \"b\";\n\"b\" = \"x\";\n\"greeting\" = \"hello\";\n")
+        #expect(try prefs("write", "--file", folder.file("A.strings"), "nested", "-dict", "k", "v").status == 0)
+        #expect(try prefs("read", "--file", folder.file("A.strings"), "nested", "--json").stdout == "{\n  \"k\": \"v\"\n}\n")
+        #expect(String(decoding: folder.bytes("A.strings") ?? [], as: UTF8.self).hasSuffix("\"nested\" = {\n    k = v;\n};\n"))
+    }
+
+    /// Deleting every entry leaves a `.strings` file that still reads, and stays one.
+    @Test func emptiedStringsFileStaysAStringsFile() throws {
+        try folder.write("\"a\" = \"b\";\n", to: "A.strings")
+        #expect(try prefs("delete", "--file", folder.file("A.strings"), "a").status == 0)
+        #expect(String(decoding: folder.bytes("A.strings") ?? [], as: UTF8.self) == "/* no entries */\n")
+        #expect(try prefs("write", "--file", folder.file("A.strings"), "k", "v").status == 0)
+        #expect(String(decoding: folder.bytes("A.strings") ?? [], as: UTF8.self) == "\"k\" = \"v\";\n")
+    }
+
+    /// Old-style text in braces stays in braces, and `--to openstep` writes braces.
+    @Test func oldStyleInBracesStaysInBraces() throws {
+        try folder.write("{ a = b; }", to: "o.txt")
+        #expect(try prefs("write", "--file", folder.file("o.txt"), "c", "d").status == 0)
+        #expect(String(decoding: folder.bytes("o.txt") ?? [], as: UTF8.self) == "{\n    a = b;\n    c = d;\n}\n")
+        try folder.write("\"a\" = \"b\";\n", to: "A.strings")
+        #expect(try prefs("write", "--to", "openstep", "--file", folder.file("A.strings"), "c", "d").status == 0)
+        #expect(String(decoding: folder.bytes("A.strings") ?? [], as: UTF8.self) == "{\n    a = b;\n    c = d;\n}\n")
     }
 }

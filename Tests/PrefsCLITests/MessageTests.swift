@@ -70,6 +70,27 @@ struct MessageTests {
         #expect(result.status == 1, "\(arguments): \(result)")
     }
 
+    /// Every command that opens a file the user names exits 1 when it is not there: `validate`
+    /// (with or without a manifest, the manifest itself included) as `convert` does.
+    @Test(arguments: [
+        ["validate", "@"], ["validate", "-q", "@"], ["validate", "--", "@"], ["validate", "--manifest", "manifest.plist", "@"],
+        ["validate", "--manifest", "@", "manifest.plist"], ["read-type", "--file", "@", "k"], ["palette", "import", "@"]
+    ])
+    func missingFileExits1FromEveryCommand(arguments: [String]) throws {
+        try folder.write("<plist version=\"1.0\"><dict><key>pfm_domain</key><string>d</string></dict></plist>", to: "manifest.plist")
+        let result = try Shell.prefs(arguments.map { $0 == "@" ? folder.file("missing.plist") : $0 == "manifest.plist" ? folder.file($0) : $0 }, home: home)
+        #expect(result.status == 1, "\(arguments): \(result)")
+        #expect(result.stderr.contains("missing.plist"), "\(arguments): \(result)")
+    }
+
+    /// A file that does not read outweighs one that is not there.
+    @Test func validateOfMissingAndInvalidFilesExits3() throws {
+        try folder.write("<plist version=\"1.0\"><integer>x</integer></plist>", to: "bad.plist")
+        let result = try Shell.prefs(["validate", folder.file("missing.plist"), folder.file("bad.plist")], home: home)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("missing.plist: error: cannot open") && result.stderr.contains("bad.plist:1: error:"), "\(result)")
+    }
+
     @Test(
         "-date says what is wrong with the date given",
         arguments: [

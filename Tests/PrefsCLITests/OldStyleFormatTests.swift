@@ -87,4 +87,38 @@ struct OldStyleFormatTests {
         let strings = try prefs("convert", folder.file("bad.strings"))
         #expect(strings.status == 3 && strings.stderr.contains("bad.strings:3: error: old-style: expected ';' after the value of \"missing\""), "\(strings)")
     }
+
+    /// `defaults read` prints a character beyond U+FFFF as a surrogate pair of `\U` escapes, in
+    /// either case; prefs reads the pair as the one character, in values and `.strings` files.
+    @Test func surrogatePairEscapesReadAsOneCharacter() throws {
+        let written = try prefs("write", "d", "k", #"{ e = "\Ud83d\ude00"; f = "a\UD83D\UDE00b"; }"#)
+        #expect(written.status == 0, "\(written)")
+        #expect(try prefs("read", "--json", "d", "k").stdout == "{\n  \"e\": \"😀\",\n  \"f\": \"a😀b\"\n}\n")
+        try folder.write(#""a" = "\UD83D\UDE00";"#, to: "s.strings")
+        let converted = try prefs("convert", folder.file("s.strings"), "--to", "json")
+        #expect(converted.status == 0 && converted.stdout == "{\n  \"a\": \"😀\"\n}\n", "\(converted)")
+    }
+
+    @Test func loneSurrogateEscapeIsRefused() throws {
+        let value = try prefs("write", "d", "k", #"{ e = "\Ud83d"; }"#)
+        #expect(value.status == 2 && value.stderr.contains(#"\UD83D is a lone surrogate"#), "\(value)")
+        try folder.write(#""a" = "\UDE00\UD83D";"#, to: "s.strings")
+        let file = try prefs("convert", folder.file("s.strings"))
+        #expect(file.status == 3 && file.stderr.contains(#"s.strings:1: error: old-style: \UDE00 is a lone surrogate"#), "\(file)")
+    }
+
+    /// The writer prints characters beyond ASCII as themselves (UTF-8), where `defaults` prints
+    /// `\U` escapes; read output and `convert --to openstep` both read back to the same string.
+    @Test func astralCharactersRoundTripThroughOldStyleOutput() throws {
+        #expect(try prefs("write", "d", "k", "-string", "😀 café").status == 0)
+        let printed = try prefs("read", "d", "k")
+        #expect(printed.stdout == "😀 café\n", "\(printed)")
+        let domain = try prefs("read", "d")
+        #expect(domain.stdout == "{\n    k = \"😀 café\";\n}\n", "\(domain)")
+        #expect(try prefs("write", "copy", domain.stdout).status == 0)
+        #expect(try prefs("read", "copy", "k").stdout == "😀 café\n")
+        try folder.write(domain.stdout, to: "d.txt")
+        let text = try prefs("convert", folder.file("d.txt"), "--to", "openstep")
+        #expect(text.stdout == domain.stdout, "\(text)")
+    }
 }

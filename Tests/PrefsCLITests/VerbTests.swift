@@ -118,7 +118,7 @@ struct VerbTests {
         #expect(stdin.status == 0 && stdin.stdout == "<stdin>: OK\n")
         let badStdin = try Shell.prefs(["validate", "-"], home: home, input: "<plist>\n<ture/></plist>")
         #expect(badStdin.status == 3 && badStdin.stderr.hasPrefix("<stdin>:2: error: "), "\(badStdin)")
-        #expect(try prefs("validate", folder.file("missing.plist")).status == 3)
+        #expect(try prefs("validate", folder.file("missing.plist")).status == 1)
     }
 
     @Test("convert prints canonical XML or JSON, or writes OUT atomically")

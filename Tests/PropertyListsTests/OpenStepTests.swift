@@ -70,7 +70,18 @@ struct OpenStepTests {
             ("{ a = 1; a = 2; }", "t.txt:1: error: old-style: the key \"a\" appears twice"),
             ("<0a f>", "t.txt:1: error: old-style: data has an odd number of hexadecimal digits"),
             ("<0g>", "t.txt:1: error: old-style: data <…> holds 'g', which is not a hexadecimal digit"),
-            ("\"\\UD800\"", "t.txt:1: error: old-style: \\UD800 is a lone surrogate, not a character"),
+            (
+                "\"\\UD800\"",
+                "t.txt:1: error: old-style: \\UD800 is a lone surrogate, not a character (a character beyond U+FFFF is a high surrogate followed by a low one, as in \\Ud83d\\ude00)"
+            ),
+            (
+                "\"\\UD83D\\U0041\"",
+                "t.txt:1: error: old-style: \\UD83D is a lone surrogate, not a character (a character beyond U+FFFF is a high surrogate followed by a low one, as in \\Ud83d\\ude00)"
+            ),
+            (
+                "\"\\UDE00\"",
+                "t.txt:1: error: old-style: \\UDE00 is a lone surrogate, not a character (a character beyond U+FFFF is a high surrogate followed by a low one, as in \\Ud83d\\ude00)"
+            ),
             ("\"open", "t.txt:1: error: old-style: a quoted string is never closed"),
             ("/* open", "t.txt:1: error: old-style: a /* comment is never closed"),
             ("(a) b", "t.txt:1: error: old-style: unexpected text after the value"),

@@ -22,7 +22,7 @@ public struct DomainFile: Sendable {
     /// Whether the file is a domain of a store, with the store's ownership rules and locks.
     let isInStore: Bool
     /// The format a write gives a lone file: `nil` keeps the format it was read in (XML for a new
-    /// file). A lone file reads in any format prefs knows; a domain of a store reads as XML or
+    /// file; a `.strings` file stays one). A lone file reads in any format prefs knows; a domain of a store reads as XML or
     /// binary and is always written as XML (a binary one with a `note:` on standard error).
     public var outputFormat: PropertyListFormat?
 
@@ -110,7 +110,7 @@ public struct DomainFile: Sendable {
 
     private func read(
         in folder: Directory, rootKey: String?, followingLinks: Bool
-    ) throws(PreferenceError) -> (dictionary: PropertyListDictionary, format: PropertyListFormat)? {
+    ) throws(PreferenceError) -> (dictionary: PropertyListDictionary, format: PropertyListFormat, isStringsFile: Bool)? {
         let flags = O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW)
         guard let descriptor = try folder.openFile(fileName, flags, failure: followingLinks ? .unreadable : .writeFailed) else { return nil }
         defer { close(descriptor) }
@@ -119,8 +119,9 @@ public struct DomainFile: Sendable {
         if isInStore { try Directory.checkTrusted(status, path: path, kind: "file") }
         let value: PropertyList
         let format: PropertyListFormat
+        let isStringsFile: Bool
         do {
-            (value, format) = try PropertyListReader().read(descriptor: descriptor, fileName: path, rootKey: rootKey, anyFormat: !isInStore)
+            (value, format, isStringsFile) = try PropertyListReader().read(descriptor: descriptor, fileName: path, rootKey: rootKey, anyFormat: !isInStore)
         } catch {
             throw unreadable(error)
         }
@@ -130,7 +131,7 @@ public struct DomainFile: Sendable {
                 "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
                 diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
         }
-        return (dictionary, format)
+        return (dictionary, format, isStringsFile)
     }
 
     /// Changes the domain under its lock.
@@ -181,7 +182,7 @@ public struct DomainFile: Sendable {
         let lock = try lock(folder, timeout: timeout)
         defer { withExtendedLifetime(lock) {} }
         guard exists(in: folder) else {
-            try replace(with: dictionary, in: folder, format: writeFormat(readIn: nil))
+            try replace(with: dictionary, in: folder, as: layout(readIn: nil))
             return result
         }
         return try change(in: folder, body)
@@ -199,7 +200,7 @@ public struct DomainFile: Sendable {
         let result = try body(&dictionary)
         guard dictionary?.stamp != stamp else { return result }
         if let dictionary {
-            try replace(with: dictionary, in: folder, format: writeFormat(readIn: read?.format))
+            try replace(with: dictionary, in: folder, as: layout(readIn: read.map { ($0.format, $0.isStringsFile) }))
             if isInStore, let format = read?.format, format != .xml {
                 note("\(path) was a \(format.rawValue) property list; prefs has written it as canonical XML")
             }
@@ -272,21 +273,30 @@ public struct DomainFile: Sendable {
         return true
     }
 
-    /// The format to write: XML for a store's domain; for a lone file ``outputFormat``, else the
-    /// format it was read in, else XML.
-    private func writeFormat(readIn format: PropertyListFormat?) -> PropertyListFormat {
-        isInStore ? .xml : outputFormat ?? format ?? .xml
+    /// The format to write, and whether old-style text is a `.strings` file: XML for a store's
+    /// domain; for a lone file ``outputFormat``, else the layout it was read in, else XML.
+    private func layout(
+        readIn read: (format: PropertyListFormat, isStringsFile: Bool)?
+    ) -> (format: PropertyListFormat, isStringsFile: Bool) {
+        if isInStore { return (.xml, false) }
+        if let outputFormat { return (outputFormat, false) }
+        return read ?? (.xml, false)
     }
 
     /// Replaces the file with `dictionary`, after removing what killed writers left. XML is
     /// streamed to disk a piece at a time, so a large domain is never held a second time as
     /// bytes; the other formats are written whole.
-    private func replace(with dictionary: PropertyListDictionary, in folder: Directory, format: PropertyListFormat) throws(PreferenceError) {
+    private func replace(
+        with dictionary: PropertyListDictionary, in folder: Directory, as layout: (format: PropertyListFormat, isStringsFile: Bool)
+    ) throws(PreferenceError) {
         sweepTemporaryFiles(in: folder)
+        let format = layout.format
         guard format == .xml else {
             let bytes: [UInt8]
             do {
-                bytes = try format.encode(.dictionary(dictionary))
+                bytes =
+                    layout.isStringsFile
+                    ? Array(try OpenStepWriter().write(stringsFile: dictionary).utf8) : try format.encode(.dictionary(dictionary))
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }

@@ -1,3 +1,4 @@
+import Glibc
 import PropertyLists
 
 /// A preference manifest: what a domain may hold, in the `pfm_*` format of Apple's preference
@@ -40,15 +41,19 @@ public struct Manifest: Sendable {
 
     /// Reads the manifest in the property list file at `path`.
     ///
-    /// - Throws: ``PreferenceError`` with code `.unreadable` when the file does not read as a
-    ///   property list with a dictionary at its root, or when the manifest is malformed; its
-    ///   diagnostics give the manifest's file and line, and the key.
+    /// - Throws: ``PreferenceError`` with code `.notFound` when there is no file, `.unreadable`
+    ///   when it does not read as a property list with a dictionary at its root, or when the
+    ///   manifest is malformed; its diagnostics give the manifest's file and line, and the key.
     /// - Complexity: O(*n*) in the size of the file.
     public init(contentsOf path: String) throws(PreferenceError) {
         let value: PropertyList
         do {
             value = try PropertyListReader().read(contentsOf: path)
         } catch {
+            var status = stat()
+            if error.code == .io, stat(path, &status) != 0, errno == ENOENT {
+                throw PreferenceError(.notFound, "the manifest \(path) does not exist")
+            }
             throw PreferenceError(.unreadable, "the manifest \(path) is not a valid property list", diagnostics: error.diagnostics)
         }
         let reader = ManifestReader(patterns: ManifestReader.PatternCache(), place: [], keyNames: [])

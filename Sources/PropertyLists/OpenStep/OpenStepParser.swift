@@ -3,6 +3,8 @@ struct OpenStepParser {
     let bytes: [UInt8]
     let fileName: String?
     var index = 0
+    /// Whether ``document()`` found a `.strings` file: entries without braces, or no value.
+    var isStringsFile = false
 
     init(bytes: [UInt8], fileName: String?) {
         self.bytes = bytes
@@ -21,7 +23,10 @@ struct OpenStepParser {
         let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         index = textStart
         try skipSpace()
-        guard index < bytes.count else { return .dictionary(PropertyListDictionary()) }
+        guard index < bytes.count else {
+            isStringsFile = true
+            return .dictionary(PropertyListDictionary())
+        }
         let value = try self.value(depth: 0)
         try skipSpace()
         if index == bytes.count { return value }
@@ -29,6 +34,7 @@ struct OpenStepParser {
             throw error("unexpected text after the value")
         }
         index = textStart
+        isStringsFile = true
         return .dictionary(try entries(until: nil, depth: 1))
     }
 
@@ -185,14 +191,15 @@ struct OpenStepParser {
         case UInt8(ascii: "v"): return "\u{B}"
         case UInt8(ascii: "a"): return "\u{7}"
         case UInt8(ascii: "U"), UInt8(ascii: "u"):
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else { throw error("\\U needs four hexadecimal digits") }
-                value = value << 4 | UInt32(digit)
-                index += 1
+            var value = try utf16Unit()
+            if (0xD800...0xDBFF).contains(value), let low = try lowSurrogate() {
+                // A character outside the BMP, as `defaults read` prints it: \Ud83d\ude00.
+                value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
             }
             guard let scalar = Unicode.Scalar(value) else {
-                throw error("\\U\(String(value, radix: 16, uppercase: true)) is a lone surrogate, not a character")
+                throw error(
+                    "\\U\(String(value, radix: 16, uppercase: true)) is a lone surrogate, not a character (a character beyond U+FFFF is a high surrogate followed by a low one, as in \\Ud83d\\ude00)"
+                )
             }
             return scalar
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
@@ -207,6 +214,33 @@ struct OpenStepParser {
             guard byte < 0x80 else { throw error("a backslash escapes a non-ASCII character; write it without the backslash") }
             return Unicode.Scalar(byte)
         }
+    }
+
+    /// The four hexadecimal digits after `\U`, with `index` past them.
+    mutating func utf16Unit() throws(PropertyListError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else { throw error("\\U needs four hexadecimal digits") }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// The low surrogate of a `\U` escape right after a high one, with `index` past it; `nil`,
+    /// with `index` where it was, when no such escape follows.
+    mutating func lowSurrogate() throws(PropertyListError) -> UInt32? {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "U") || bytes[index + 1] == UInt8(ascii: "u")
+        else { return nil }
+        let start = index
+        index += 2
+        let low = try utf16Unit()
+        guard (0xDC00...0xDFFF).contains(low) else {
+            index = start
+            return nil
+        }
+        return low
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

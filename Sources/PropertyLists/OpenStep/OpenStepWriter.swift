@@ -11,7 +11,9 @@
 /// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
 /// by four spaces with keys in the XML writer's order; strings are quoted unless they are
 /// letters, digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx`
-/// for other control characters.
+/// for other control characters. Characters beyond ASCII are written as themselves, in UTF-8,
+/// where `defaults read` prints `\U` escapes (surrogate pairs beyond U+FFFF); the reader takes
+/// both.
 public struct OpenStepWriter: Sendable {
     /// Creates a writer.
     public init() {}
@@ -27,6 +29,25 @@ public struct OpenStepWriter: Sendable {
         try append(value, to: &output, depth: 0)
         output += "\n"
         try Self.checkSize(output)
+        return output
+    }
+
+    /// The text of a `.strings` file holding `dictionary`: one `"key" = value;` line per entry,
+    /// in the XML writer's order, without braces; keys and string values are always quoted, as
+    /// in Xcode's `Localizable.strings`. An empty dictionary is the comment `/* no entries */`,
+    /// which reads back as an empty `.strings` file (an empty file would read as no property
+    /// list at all).
+    ///
+    /// - Throws: As ``write(_:)``.
+    public func write(stringsFile dictionary: PropertyListDictionary) throws(PropertyListError) -> String {
+        guard !dictionary.isEmpty else { return "/* no entries */\n" }
+        var output = ""
+        for (key, element) in dictionary.sortedEntries {
+            output += Self.quoted(key) + " = "
+            if case .string(let string) = element { output += Self.quoted(string) } else { try append(element, to: &output, depth: 0) }
+            output += ";\n"
+            try Self.checkSize(output)
+        }
         return output
     }
 
@@ -113,7 +134,10 @@ public struct OpenStepWriter: Sendable {
             && string.utf8.allSatisfy {
                 OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
             }
-        if plain { return string }
+        return plain ? string : quoted(string)
+    }
+
+    static func quoted(_ string: String) -> String {
         var quoted = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

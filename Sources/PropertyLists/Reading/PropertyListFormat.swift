@@ -14,14 +14,21 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
     /// The old-style text of OpenStep and NeXTSTEP, as `defaults read` prints it.
     case openStep = "openstep"
 
-    /// Guesses the format of `bytes` from their start: `bplist` is binary; after an optional
-    /// UTF-8 byte order mark and white space, `[` and `"` start JSON, `{` starts JSON when a
-    /// quoted key or `}` follows and old-style otherwise, `(` starts old-style, `<` followed
-    /// by a hexadecimal digit, `>` or `*` starts old-style data, and anything else is XML.
+    /// Guesses the format of `bytes` from their start, the one detection every command uses.
+    ///
+    /// `bplist` is binary. Otherwise the text (UTF-8, with or without a byte order mark, or
+    /// UTF-16 with a byte order mark or an XML declaration) is judged by its first character
+    /// after white space: `<` starts XML, or old-style data when a hexadecimal digit, `>` or `*`
+    /// follows; `[` starts JSON; `{` starts JSON when a quoted key or `}` follows and
+    /// old-style otherwise; `"` starts JSON when the quoted string is all there is, and a
+    /// `.strings` file (old-style) when more follows; any other printable ASCII character (`(`,
+    /// a comment, a bare word) starts old-style. An empty input, or one that starts with
+    /// anything else, is XML, for the XML reader to refuse with its reasons.
     ///
     /// - Parameter bytes: The input, or at least its first few kilobytes.
     /// - Returns: The likely format; ``PropertyListReader/read(anyFormat:fileName:as:)``
-    ///   confirms a guess of JSON by parsing it and falls back to old-style.
+    ///   reads old-style text as JSON when it parses as JSON, and text guessed to be JSON as
+    ///   old-style when it does not.
     public init(sniffing bytes: some ContiguousBytesCollection) {
         self = bytes.withBytes { Self(sniffing: $0) }
     }
@@ -32,28 +39,48 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
             self = .binary
             return
         }
-        let index = Self.firstSignificantByte(bytes)
-        guard index < bytes.count else {
+        let text = TextHead(bytes)
+        let index = text.skippingSpace(from: 0)
+        guard index < text.count else {
             self = .xml
             return
         }
-        switch bytes[index] {
-        case UInt8(ascii: "["), UInt8(ascii: "\""): self = .json
+        switch text[index] {
+        case UInt8(ascii: "<"):
+            let next = index + 1 < text.count ? text[index + 1] : 0
+            let isData =
+                Self.isHexDigit(next) && !["array", "dict", "data", "date", "false"].contains { text.hasText($0, at: index + 1) }
+            self = isData || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") ? .openStep : .xml
+        case UInt8(ascii: "["): self = .json
         case UInt8(ascii: "{"):
             // JSON objects start with a quoted key; OpenStep dictionaries with a bare word.
-            var next = index + 1
-            while next < bytes.count, ScalarText.isSpace(bytes[next]) { next += 1 }
-            self =
-                next < bytes.count && (bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "}"))
-                ? .json : .openStep
-        case UInt8(ascii: "("): self = .openStep
-        case UInt8(ascii: "<"):
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            self =
-                Self.isHexDigit(next) && !Self.startsElementName(bytes, at: index + 1)
-                    || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") ? .openStep : .xml
+            let next = text.skippingSpace(from: index + 1)
+            self = next < text.count && (text[next] == UInt8(ascii: "\"") || text[next] == UInt8(ascii: "}")) ? .json : .openStep
+        case UInt8(ascii: "\""):
+            // A JSON document that starts with a quote is that one string; a .strings file
+            // goes on with `=` and more entries.
+            guard let end = Self.endOfQuotedString(text, from: index) else {
+                self = .json
+                return
+            }
+            self = text.skippingSpace(from: end) < text.count ? .openStep : .json
+        case 0x21...0x7E: self = .openStep
         default: self = .xml
         }
+    }
+
+    /// The offset just past the quote that closes the string opened at `index`, or `nil` when
+    /// it does not close within `text`.
+    private static func endOfQuotedString(_ text: TextHead, from index: Int) -> Int? {
+        var index = index + 1
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return nil
     }
 
     /// The offset of the first byte after a UTF-8 byte order mark and white space.
@@ -68,12 +95,6 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
-    /// Whether an XML element name of the plist vocabulary that starts with a hexadecimal
-    /// letter (`<array>`, `<dict>`, `<data>`, `<date>`, `<false/>`) is at `index`.
-    private static func startsElementName(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        ["array", "dict", "data", "date", "false"].contains { bytes[index...].starts(with: $0.utf8) }
-    }
-
     /// The format's name in messages.
     public var displayName: String {
         switch self {
@@ -84,11 +105,20 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The format's name after "a" or "an", as a sentence uses it: `an XML`, `a binary
+    /// (bplist00)`, `a JSON`, `an old-style (OpenStep)`.
+    public var displayNameWithArticle: String {
+        switch self {
+        case .xml, .openStep: "an \(displayName)"
+        case .binary, .json: "a \(displayName)"
+        }
+    }
+
     /// A sentence naming the format, for the error that refuses it where only XML is read.
     var refusal: String {
         switch self {
         case .xml: "not an XML property list"
-        default: "this is a \(displayName) property list, not XML; `prefs convert FILE --to xml` converts it"
+        default: "this is \(displayNameWithArticle) property list, not XML; `prefs convert FILE --to xml` converts it"
         }
     }
 }

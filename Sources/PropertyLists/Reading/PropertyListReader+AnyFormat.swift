@@ -4,8 +4,9 @@ extension PropertyListReader {
     ///
     /// Detection, as ``PropertyListFormat/init(sniffing:)-(ContiguousBytesCollection)`` guesses it:
     /// `bplist` is binary, `<` XML (or old-style data), and text that parses as JSON is JSON;
-    /// anything else is read as old-style (OpenStep) text. An input that is only white space
-    /// is read as XML, and refused.
+    /// anything else is read as old-style (OpenStep) text. JSON and old-style text may be UTF-8
+    /// or UTF-16 with a byte order mark. An input that is only white space is read as XML, and
+    /// refused.
     ///
     /// ```swift
     /// let (value, format) = try PropertyListReader().read(anyFormat: bytes, fileName: "a.plist")
@@ -22,20 +23,32 @@ extension PropertyListReader {
         anyFormat bytes: some ContiguousBytesCollection, fileName: String? = nil,
         as format: PropertyListFormat? = nil
     ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
-        var guess = format ?? PropertyListFormat(sniffing: bytes)
-        if format == nil, guess == .xml, bytes.withBytes({ Self.startsWithText($0) }) { guess = .openStep }
+        let read = try readDocument(anyFormat: bytes, fileName: fileName, as: format)
+        return (read.value, read.format)
+    }
+
+    /// Reads a property list in any format as ``read(anyFormat:fileName:as:)`` does, and tells
+    /// whether old-style text was a `.strings` file (entries without braces).
+    func readDocument(
+        anyFormat bytes: some ContiguousBytesCollection, fileName: String?, as format: PropertyListFormat?
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat, isStringsFile: Bool) {
+        let guess = format ?? PropertyListFormat(sniffing: bytes)
         switch guess {
-        case .xml: return (try read(xml: bytes, fileName: fileName), .xml)
-        case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary)
+        case .xml: return (try read(xml: bytes, fileName: fileName), .xml, false)
+        case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary, false)
         case .json, .openStep:
             let text = try Self.text(bytes, fileName: fileName)
-            if format == .openStep { return (try OpenStepReader().read(text, fileName: fileName), .openStep) }
+            if format == .openStep {
+                let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                return (read.value, .openStep, read.isStringsFile)
+            }
             do throws(PropertyListError) {
-                return (try JSONReader().read(text, source: fileName), .json)
+                return (try JSONReader().read(text, source: fileName), .json, false)
             } catch {
                 if format == .json { throw error }
                 do throws(PropertyListError) {
-                    return (try OpenStepReader().read(text, fileName: fileName), .openStep)
+                    let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                    return (read.value, .openStep, read.isStringsFile)
                 } catch let oldStyle {
                     // Text in brackets or braces with quoted keys was meant as JSON; a quoted
                     // string first is as likely a .strings file.
@@ -61,26 +74,19 @@ extension PropertyListReader {
         try read(anyFormat: FileBytes.read(path, displayName: fileName ?? path), fileName: fileName ?? path, as: format)
     }
 
-    /// Whether the input has something other than white space before any `<`: text that
-    /// cannot be XML, which only old-style can be (a `.strings` file starts with a comment or
-    /// a quoted key).
-    private static func startsWithText(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = PropertyListFormat.firstSignificantByte(bytes)
-        return start < bytes.count && bytes[start] != UInt8(ascii: "<")
-    }
-
     private static func startsWithQuote(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = PropertyListFormat.firstSignificantByte(bytes)
-        return start < bytes.count && bytes[start] == UInt8(ascii: "\"")
+        let text = TextHead(bytes)
+        let start = text.skippingSpace(from: 0)
+        return start < text.count && text[start] == UInt8(ascii: "\"")
     }
 
-    /// The input as text: UTF-8, with or without a byte order mark.
+    /// The input as text: UTF-8, with or without a byte order mark, or UTF-16 as
+    /// ``TextEncoding`` tells it.
     private static func text(_ bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> String {
-        let decoded: String? = bytes.withBytes { buffer in
-            let body = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: buffer[3...]) : buffer
-            return String(validating: body, as: UTF8.self)
+        guard let decoded = bytes.withBytes({ TextEncoding.decode($0) }) else {
+            let encoding = bytes.withBytes { TextEncoding.of($0).encoding } == .utf8 ? "UTF-8" : "UTF-16"
+            throw PropertyListError(.malformed, file: fileName, "the text is not valid \(encoding)")
         }
-        guard let decoded else { throw PropertyListError(.malformed, file: fileName, "the text is not valid UTF-8") }
         return decoded
     }
 

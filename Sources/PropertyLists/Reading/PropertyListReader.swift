@@ -114,23 +114,27 @@ public struct PropertyListReader: Sendable {
     ///     ``read(contentsOf:fileName:rootKey:)``.
     ///   - anyFormat: Whether JSON and old-style text are read too, as
     ///     ``read(anyFormat:fileName:as:)`` reads them.
-    /// - Returns: The value and the format it was read in.
+    /// - Returns: The value, the format it was read in, and whether old-style text was a
+    ///   `.strings` file (entries without braces), which
+    ///   ``OpenStepWriter/write(stringsFile:)`` writes back as one.
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
     public func read(
         descriptor: Int32, fileName: String, rootKey: String? = nil,
         anyFormat: Bool = false
-    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat) {
+    ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat, isStringsFile: Bool) {
         let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
         switch XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention) {
-        case .success(let parsed): return (value(parsed), .xml)
+        case .success(let parsed): return (value(parsed), .xml, false)
         case .failure(let error):
             guard error.code == .unsupportedFormat, lseek(descriptor, 0, SEEK_SET) == 0 else { throw error }
             let bytes = try FileBytes.read(descriptor: descriptor, displayName: fileName)
             let isBinary = PropertyListFormat(sniffing: bytes) == .binary
             guard anyFormat || isBinary else { throw error }
-            if isBinary, let rootKey { return (try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey), .binary) }
-            let (root, format) = try read(anyFormat: bytes, fileName: fileName)
-            return (rootKey.map { Self.keeping($0, of: root) } ?? root, format)
+            if isBinary, let rootKey {
+                return (try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey), .binary, false)
+            }
+            let (root, format, isStringsFile) = try readDocument(anyFormat: bytes, fileName: fileName, as: nil)
+            return (rootKey.map { Self.keeping($0, of: root) } ?? root, format, isStringsFile)
         }
     }
 

@@ -224,7 +224,7 @@ final class XMLPropertyListParser {
         guard !input.head.isEmpty else {
             return PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
         }
-        if input.head.first == 0 {
+        if input.head.first == 0, TextEncoding.of(input.head).encoding == .utf8 {
             return PropertyListError(
                 .malformed, file: fileName, line: 1,
                 "the file starts with a NUL byte, so it is not text; a property list is an XML text file")
