@@ -163,7 +163,7 @@ struct PaletteCLITests {
     @Test(
         "Text that is not emoji or a blank name exits 2 and leaves the file byte for byte",
         arguments: [
-            ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗"], ["add", "New", "--emojis", "🚗x"],
+            ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗", "x"], ["add", "New", "--emojis", "🚗x"],
             ["add", " "], ["rename", "--id", "4", ""], ["add", "two\nlines"], ["rename", "--id", "4", " padded"]
         ])
     func refusalsChangeNothing(arguments: [String]) throws {
