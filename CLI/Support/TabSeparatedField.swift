@@ -1,5 +1,5 @@
-/// A field of a tab-separated line, such as `prefs watch` prints: escaped so that a tab or line
-/// break in a key or value cannot split the line.
+/// A field of a tab-separated line, such as `prefs watch` and `prefs palette list` print:
+/// escaped so that a tab or line break in a key, value or name cannot split the line.
 enum TabSeparatedField {
     /// `text` with `\` written `\\`, tab `\t`, line feed `\n`, carriage return `\r`, and every
     /// other control character `\xHH` (C0 and DEL) or `\uHHHH` (C1): the escapes of
