@@ -84,15 +84,15 @@ extension Prefs {
             // nil until the domain reads: a first good read after a bad start prints nothing.
             var last = try current(of: store, troubled: &troubled)
             while true {
-                let changed: Set<String>?
+                let keys: Set<String>?
                 do {
-                    changed = try await updates.next()
+                    keys = try await updates.next()
                 } catch {
                     guard mayHeal(error) else { throw error }
                     report(error, of: store, troubled: &troubled)
                     continue
                 }
-                guard changed != nil else { return }
+                guard keys != nil else { return }
                 guard let current = try current(of: store, troubled: &troubled) else { continue }
                 if let last {
                     var changed: [String] = current.sortedKeys.filter { last[$0] != current[$0] }
@@ -111,7 +111,7 @@ extension Prefs {
             do throws(PreferenceError) {
                 let values = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
                 if troubled {
-                    Output.error("note: the domain \(store.domain.rawValue) reads again; changes from here on are printed")
+                    Output.error("note: the domain \(store.domain.rawValue) reads again")
                     troubled = false
                 }
                 return values
