@@ -17,6 +17,12 @@ extension Prefs {
                 object per line: {"key":"KEY","value":VALUE}, VALUE null for a removed key. Changes by \
                 any process arrive within milliseconds, without polling:
                   prefs watch com.example.editor fontSize | while IFS="$(printf '\\t')" read -r key value; do …; done
+                KEY and value are escaped so each change is one line: \\\\ for a backslash, \\t, \\n and \\r, \
+                \\xHH or \\uHHHH for other control characters; printf '%b' "$value" turns them back.
+
+                A domain file caught unreadable (an editor saving in place) is a warning on stderr, once \
+                until it reads again, and watching goes on. watch ends only when interrupted, when \
+                standard output fails (exit 4) or on a system limit (the folder cannot be watched, exit 6).
                 """
         )
 
@@ -68,17 +74,65 @@ extension Prefs {
         }
 
         /// Prints the domain's changed keys after each change.
+        ///
+        /// A domain caught unreadable (a program writing it in place, an editor saving it) is
+        /// reported on standard error, once until it reads again, and watching goes on; only a
+        /// system limit (the folder cannot be watched) or a failed standard output ends it.
         private static func watch(_ store: PreferenceStore, key: String?, json: Bool) async throws {
-            var last = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
-            for try await _ in store.updates() {
-                let current = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
-                var changed: [String] = current.sortedKeys.filter { last[$0] != current[$0] }
-                changed += last.sortedKeys.filter { current[$0] == nil }
-                last = current
-                for name in changed.sorted(by: PropertyListDictionary.precedes) where key == nil || key == name {
-                    try printLine(key: name, value: current[name], json: json)
+            var troubled = false
+            var updates = store.updates().makeAsyncIterator()
+            // nil until the domain reads: a first good read after a bad start prints nothing.
+            var last = try current(of: store, troubled: &troubled)
+            while true {
+                let keys: Set<String>?
+                do {
+                    keys = try await updates.next()
+                } catch {
+                    guard mayHeal(error) else { throw error }
+                    report(error, of: store, troubled: &troubled)
+                    continue
                 }
+                guard keys != nil else { return }
+                guard let current = try current(of: store, troubled: &troubled) else { continue }
+                if let last {
+                    var changed: [String] = current.sortedKeys.filter { last[$0] != current[$0] }
+                    changed += last.sortedKeys.filter { current[$0] == nil }
+                    for name in changed.sorted(by: PropertyListDictionary.precedes) where key == nil || key == name {
+                        try printLine(key: name, value: current[name], json: json)
+                    }
+                }
+                last = current
             }
+        }
+
+        /// The domain's values now; `nil`, reported, when they cannot be read for a reason that
+        /// may heal.
+        private static func current(of store: PreferenceStore, troubled: inout Bool) throws(PreferenceError) -> PropertyListDictionary? {
+            do throws(PreferenceError) {
+                let values = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
+                if troubled {
+                    Output.error("note: the domain \(store.domain.rawValue) reads again")
+                    troubled = false
+                }
+                return values
+            } catch  where mayHeal(error) {
+                report(error, of: store, troubled: &troubled)
+                return nil
+            }
+        }
+
+        /// Whether `error` may go away by itself: anything but a system limit (the folder cannot
+        /// be watched, no file descriptors or memory) or a domain refused before watching began.
+        private static func mayHeal(_ error: PreferenceError) -> Bool {
+            error.code != .systemLimit && error.code != .invalidArgument
+        }
+
+        /// Prints `error` on standard error unless the domain was already unreadable.
+        private static func report(_ error: PreferenceError, of store: PreferenceStore, troubled: inout Bool) {
+            guard !troubled else { return }
+            troubled = true
+            for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+            Output.error("warning: \(error.message); watching goes on, and changes print once \(store.domain.rawValue) reads again")
         }
 
         private static func printLine(key: String, value: PropertyList?, json: Bool) throws {
@@ -88,8 +142,8 @@ extension Prefs {
                 JSONWriter.appendQuoted(key, to: &line)
                 line += ",\"value\":" + (try value.map { try JSONWriter(prettyPrinted: false).write($0) } ?? "null") + "}"
             } else {
-                line = key + "\t"
-                if let value { line += try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value) }
+                line = TabSeparatedField.escaped(key) + "\t"
+                if let value { line += TabSeparatedField.escaped(try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value)) }
             }
             try Output.writeNow(line + "\n")
         }

@@ -8,7 +8,8 @@ enum ExitStatus: Int32, CaseIterable {
     case usage = 2
     /// A file does not read as a property list (malformed, invalid or hostile); it was left untouched.
     case unreadable = 3
-    /// Writing failed (disk full, I/O error, permissions); the old file is intact.
+    /// Writing failed (disk full, I/O error, permissions); the old file is intact. Standard
+    /// output that fails after a change was saved is a warning instead (``Output``).
     case writeFailed = 4
     /// Another process held the domain's lock past the timeout.
     case lockTimeout = 5

@@ -37,6 +37,18 @@ public enum Emoji {
         String(String.UnicodeScalarView(character.unicodeScalars.filter { $0 != "\u{FE0E}" && $0 != "\u{FE0F}" }))
     }
 
+    /// The characters of `text` written as a list of emojis, white space between them dropped.
+    ///
+    /// `text` is split at every white-space scalar (Unicode's `White_Space` property: spaces,
+    /// tabs, line breaks) and each piece into grapheme clusters, so a modifier, joiner or
+    /// selector after a space stays a character of its own (and not emoji) instead of joining the
+    /// space: `"💚 🧡"` is 💚 and 🧡, `"👍 🏽"` is 👍 and a lone skin tone.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func characters(in text: String) -> [Character] {
+        text.unicodeScalars.split { $0.properties.isWhitespace }.flatMap { String(String.UnicodeScalarView($0)) }
+    }
+
     /// The characters of `text` that are not emojis, in order, each once.
     ///
     /// - Complexity: O(*n*) in the length of `text`.

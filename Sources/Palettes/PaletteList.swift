@@ -20,7 +20,8 @@ public struct PaletteList: Hashable, Sendable {
                 throw PaletteError(.invalidArgument, "two palettes have the id \(palette.id); ids must be unique")
             }
             try Self.checkName(palette.name)
-            try Self.checkEmojis(palette.emojis, in: palette.name)
+            let strays = Emoji.nonEmojis(in: palette.emojis)
+            guard strays.isEmpty else { throw Self.notEmoji(strays, in: palette.name) }
             guard Emoji.uniqued(palette.emojis) == palette.emojis else {
                 throw PaletteError(.invalidArgument, "the palette \"\(palette.name)\" holds an emoji twice")
             }
@@ -152,14 +153,15 @@ public struct PaletteList: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The palette's name, not empty.
-    ///   - emojis: Its emojis; repeats are dropped.
+    ///   - emojis: Its emojis, written together or separated by white space
+    ///     (``Emoji/characters(in:)``); repeats are dropped.
     ///   - index: Where it goes, clamped into `0...count`.
     /// - Returns: The index it was inserted at.
     /// - Throws: ``PaletteError`` for an empty name or text that is not emoji.
     @discardableResult
     public mutating func insertPalette(named name: String, emojis: String = "", at index: Int = 0) throws(PaletteError) -> Int {
         try Self.checkName(name)
-        try Self.checkEmojis(emojis, in: name)
+        let emojis = try Self.wholeEmojis(emojis, in: name)
         let id = Self.unusedID(notIn: Set(palettes.map(\.id)))
         let safeIndex = min(max(index, 0), palettes.count)
         palettes.insert(Palette(name: name, emojis: Emoji.uniqued(emojis), id: id), at: safeIndex)
@@ -201,28 +203,29 @@ public struct PaletteList: Hashable, Sendable {
 
     /// Appends emojis the palette at `index` (clamped) does not hold yet (``Emoji/identity(_:)``).
     ///
-    /// Every character of `emojis` must be a whole emoji (``Emoji``), so a modifier, joiner or
-    /// selector cannot attach to an emoji already held: the emojis held stay as they are.
+    /// `emojis` are written together or separated by white space (``Emoji/characters(in:)``).
+    /// Every one must be a whole emoji (``Emoji``), so a modifier, joiner or selector cannot
+    /// attach to an emoji already held: the emojis held stay as they are.
     ///
     /// - Returns: How many emojis were added.
     /// - Throws: ``PaletteError`` for text that is not a whole emoji; nothing is added then.
     @discardableResult
     public mutating func addEmojis(_ emojis: String, toPaletteAt index: Int) throws(PaletteError) -> Int {
         let safeIndex = clamped(index)
-        try Self.checkEmojis(emojis, in: palettes[safeIndex].name)
+        let emojis = try Self.wholeEmojis(emojis, in: palettes[safeIndex].name)
         let before = palettes[safeIndex].emojis.count
         palettes[safeIndex].emojis = Emoji.uniqued(palettes[safeIndex].emojis + emojis)
         return palettes[safeIndex].emojis.count - before
     }
 
-    /// Removes each of `emojis` (whole grapheme clusters, compared by ``Emoji/identity(_:)``)
-    /// from the palette at `index` (clamped).
+    /// Removes each of `emojis` (whole grapheme clusters, compared by ``Emoji/identity(_:)``,
+    /// written together or separated by white space) from the palette at `index` (clamped).
     ///
     /// - Returns: How many emojis were removed.
     @discardableResult
     public mutating func removeEmojis(_ emojis: String, fromPaletteAt index: Int) -> Int {
         let safeIndex = clamped(index)
-        let unwanted = Set(emojis.map(Emoji.identity))
+        let unwanted = Set(Emoji.characters(in: emojis).map(Emoji.identity))
         let before = palettes[safeIndex].emojis.count
         palettes[safeIndex].emojis.removeAll { unwanted.contains(Emoji.identity($0)) }
         return before - palettes[safeIndex].emojis.count
@@ -251,13 +254,28 @@ public struct PaletteList: Hashable, Sendable {
             || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
     }
 
-    private static func checkEmojis(_ emojis: String, in name: String) throws(PaletteError) {
-        let strays = Emoji.nonEmojis(in: emojis)
-        guard strays.isEmpty else {
-            throw PaletteError(
-                .invalidArgument,
-                "\(strays.map(Emoji.describe).joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds whole emojis only"
-            )
-        }
+    /// Checks emojis given to a palette named `name`: written together or separated by white
+    /// space (``Emoji/characters(in:)``), each a whole emoji (``Emoji``).
+    ///
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` naming what is not emoji.
+    public static func checkEmojis(_ emojis: String, in name: String) throws(PaletteError) {
+        _ = try wholeEmojis(emojis, in: name)
+    }
+
+    /// `emojis` with the white space between them dropped, after ``checkEmojis(_:in:)``. Whole
+    /// emojis written one after another split back into the same emojis (``Emoji``).
+    private static func wholeEmojis(_ emojis: String, in name: String) throws(PaletteError) -> String {
+        let characters = Emoji.characters(in: emojis)
+        var seen = Set<Character>()
+        let strays = characters.filter { !Emoji.isEmoji($0) && seen.insert($0).inserted }
+        guard strays.isEmpty else { throw notEmoji(strays, in: name) }
+        return String(characters)
+    }
+
+    private static func notEmoji(_ strays: [Character], in name: String) -> PaletteError {
+        PaletteError(
+            .invalidArgument,
+            "\(strays.map(Emoji.describe).joined(separator: ", ")) \(strays.count == 1 ? "is" : "are") not emoji (palette \"\(name)\"); a palette holds whole emojis only"
+        )
     }
 }

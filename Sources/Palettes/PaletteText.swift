@@ -46,9 +46,9 @@ public enum PaletteText {
     /// A UTF-8 byte-order mark at the start is ignored, and lines may end in LF, CRLF or CR.
     /// Lines are read scalar by scalar, not by grapheme clusters, so a name starting with a
     /// combining mark or ending in a prepended mark reads back exactly; the emojis after the last
-    /// colon are whole emojis (``Emoji``) separated by any spaces or tabs. Palettes keep the ids
-    /// their lines name; lines without one get ids no line names and not in `reservedIDs`
-    /// (``PaletteList/unusedID(notIn:)``).
+    /// colon are whole emojis (``Emoji``), written together or separated by white space
+    /// (``Emoji/characters(in:)``). Palettes keep the ids their lines name; lines without one get
+    /// ids no line names and not in `reservedIDs` (``PaletteList/unusedID(notIn:)``).
     ///
     /// - Parameters:
     ///   - text: The text form.
@@ -91,8 +91,7 @@ public enum PaletteText {
                 problems.append(Problem(line: number, message: error.message))
                 continue
             }
-            let pieces = line[line.index(after: colon)...].split { $0 == " " || $0 == "\t" }
-            let emojis = pieces.flatMap { String(String.UnicodeScalarView($0)) }
+            let emojis = Emoji.characters(in: String(String.UnicodeScalarView(line[line.index(after: colon)...])))
             var seen = Set<Character>()
             let named = emojis.filter { !Emoji.isEmoji($0) && seen.insert($0).inserted }
             if !named.isEmpty {

@@ -53,6 +53,18 @@ struct PaletteEmojiTests {
         }
     }
 
+    /// White space between emojis is dropped: addEmojis, insertPalette and removeEmojis see the emojis alone.
+    @Test func whiteSpaceBetweenEmojisIsDropped() throws {
+        var list = try list("😀")
+        #expect(try list.addEmojis("💚 🧡\t\n🇫🇷\u{3000}1️⃣ ", toPaletteAt: 0) == 4)
+        #expect(list.palettes[0].emojis == "😀💚🧡🇫🇷1️⃣")
+        #expect(list.removeEmojis(" 💚  🇫🇷", fromPaletteAt: 0) == 2)
+        #expect(list.palettes[0].emojis == "😀🧡1️⃣")
+        try list.insertPalette(named: "New", emojis: "😃 😄 😃")
+        #expect(list.palettes[0].emojis == "😃😄")
+        #expect(Emoji.characters(in: "👍 🏽") == ["👍", "\u{1F3FD}"])
+    }
+
     @Test("Emoji.nonEmojis lists each stray once, in order")
     func nonEmojisInOrder() {
         #expect(Emoji.nonEmojis(in: "a😀b a🚗") == ["a", "b", " "])
@@ -117,7 +129,7 @@ struct PaletteEmojiTests {
     @Test(
         "Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes",
         arguments: [
-            "a", "1", "#", " ", "é", "😀x", "🚗 🌲", "x😀"
+            "a", "1", "#", "é", "😀x", "🚗 x", "🚗 \u{1F3FD}", "x😀"
         ])
     func nonEmojiRefused(text: String) throws {
         var list = try list("😀")

@@ -57,7 +57,7 @@ struct PaletteStoreTests {
         #expect(DomainFixtures.inode(folder.file("palettes.plist")) == inode)
     }
 
-    @Test("Refused edits throw, change nothing and leave nothing pending", arguments: ["abc", "😀 "])
+    @Test("Refused edits throw, change nothing and leave nothing pending", arguments: ["abc", "😀 x"])
     func refusedEdits(text: String) throws {
         let store = try store()
         #expect(throws: PaletteError.self) { try store.addEmojis(text, toPaletteAt: 0) }

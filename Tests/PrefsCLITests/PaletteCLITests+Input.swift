@@ -173,5 +173,48 @@ extension PaletteCLITests {
             )
             #expect(try palette(["list"]).stdout == "0\t1\t日本語 \t1\t😀\n1\t2\tab     \t0\t\n2\t3\t🚗 cars\t0\t\n3\t4\te\u{301}te    \t0\t\n")
         }
+
+        /// White space between emojis is dropped by add --emojis and by add-emojis, in one argument or several.
+        @Test func whiteSpaceBetweenEmojisIsIgnoredByAddAndAddEmojis() throws {
+            try store(#"[{"emojis":"👍","id":1,"name":"Mine"}]"#)
+            #expect(try palette(["add", "U", "--emojis", "💚 🧡"]).status == 0)
+            #expect(try palette(["add-emojis", "--name", "U", "😀", "😃\t 😄\n🇫🇷", " 1️⃣ "]).status == 0)
+            #expect(try palette(["add-emojis", "--name", "U", "💚  😀"]).status == 0)
+            let stored = try stored()
+            #expect(stored.contains(#"{"emojis":"💚🧡😀😃😄🇫🇷1️⃣","id":2,"name":"U"}"#), "\(stored)")
+        }
+
+        /// remove-emojis takes several arguments with white space between emojis, and refuses text that is not emoji.
+        @Test func removeEmojisTakesSeveralArgumentsAndRefusesTextThatIsNotEmoji() throws {
+            try store(#"[{"emojis":"😀😃😄🚗","id":1,"name":"Mine"}]"#)
+            #expect(try palette(["remove-emojis", "--id", "1", "😀 🚗", "😃"]).status == 0)
+            #expect(try stored() == #"[{"emojis":"😄","id":1,"name":"Mine"}]"#)
+            let before = try #require(folder.bytes("palettes.plist"))
+            let refused = try palette(["remove-emojis", "--id", "1", "😄", "x"])
+            #expect(refused.status == 2 && refused.stderr.contains(#""x" is not emoji"#), "\(refused)")
+            #expect(folder.bytes("palettes.plist") == before)
+        }
+
+        /// A modifier, joiner or selector after white space stays apart from the emoji before it and is refused.
+        @Test func partOfAnEmojiAfterWhiteSpaceIsRefusedInArguments() throws {
+            try store(#"[{"emojis":"👍","id":1,"name":"Mine"}]"#)
+            let before = try #require(folder.bytes("palettes.plist"))
+            for arguments in [
+                ["add-emojis", "--id", "1", "🚗 🏽"], ["add-emojis", "--id", "1", "🚗", "🏽"], ["add-emojis", "--id", "1", "🇫 🇷"],
+                ["add", "New", "--emojis", "🚗 \u{200D}🚗"], ["add", "New", "--emojis", "😀 a"], ["remove-emojis", "--id", "1", "👍 🏽"]
+            ] {
+                let result = try palette(arguments)
+                #expect(result.status == 2 && result.stderr.contains("not emoji"), "\(arguments): \(result)")
+                #expect(folder.bytes("palettes.plist") == before)
+            }
+        }
+
+        /// add-emojis and remove-emojis need at least one EMOJIS argument.
+        @Test func emojiCommandsWithoutEmojisAreUsageErrors() throws {
+            for command in ["add-emojis", "remove-emojis"] {
+                let result = try palette([command, "--index", "0"])
+                #expect(result.status == 2 && result.stderr.contains("Missing expected argument '<emojis> ...'"), "\(result)")
+            }
+        }
     }
 }

@@ -32,6 +32,13 @@ struct PaletteCLITests {
         #expect(result.stdout == "0\t4\tShort      \t3\t😀🚗🌲\n1\t9\tMuch longer\t13\t🍏🍎🍐🍊🍋🍌🍉🍇🍓🫐🍈🍒…\n")
     }
 
+    /// list escapes a tab or backslash in a name, so each palette keeps its five fields.
+    @Test func listEscapesTabsAndBackslashesInNames() throws {
+        try store(#"[{"emojis":"😀","id":1,"name":"a\tb"},{"emojis":"","id":2,"name":"c\\d"}]"#)
+        #expect(try palette("list").stdout == "0\t1\ta\\tb\t1\t😀\n1\t2\tc\\\\d\t0\t\n")
+        #expect(try palette("show", "--id", "1").stdout.hasPrefix("a\tb (id 1"))
+    }
+
     @Test("list on an empty folder shows the nine built-ins and writes nothing")
     func listBuiltIns() throws {
         let result = try palette("list")
@@ -163,7 +170,7 @@ struct PaletteCLITests {
     @Test(
         "Text that is not emoji or a blank name exits 2 and leaves the file byte for byte",
         arguments: [
-            ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗"], ["add", "New", "--emojis", "🚗x"],
+            ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗", "x"], ["add", "New", "--emojis", "🚗x"],
             ["add", " "], ["rename", "--id", "4", ""], ["add", "two\nlines"], ["rename", "--id", "4", " padded"]
         ])
     func refusalsChangeNothing(arguments: [String]) throws {

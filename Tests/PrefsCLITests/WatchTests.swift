@@ -17,6 +17,7 @@ private final class SharedText: Sendable {
 private final class RunningWatch: Sendable {
     let process: Process
     private let output = SharedText()
+    private let errors = SharedText()
 
     init(_ arguments: String, home: String) throws {
         let started = try Shell.start("exec \"$PREFS\" watch \(arguments)", home: home)
@@ -25,7 +26,13 @@ private final class RunningWatch: Sendable {
             let text = String(decoding: handle.availableData, as: UTF8.self)
             output.append(text)
         }
+        started.stderr.fileHandleForReading.readabilityHandler = { [errors] handle in
+            errors.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
     }
+
+    /// What the watcher printed on standard error so far.
+    var stderr: String { errors.value }
 
     var lines: [String] { output.value.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
@@ -87,6 +94,42 @@ struct WatchTests {
         #expect(try watch.waitFor { $0 == [#"{"key":"ready","value":"yes"}"#] }, "\(watch.lines)")
         #expect(try Shell.prefs(["delete", "d", "ready"], home: home).status == 0)
         #expect(try watch.waitFor { $0 == [#"{"key":"ready","value":"yes"}"#, #"{"key":"ready","value":null}"#] }, "\(watch.lines)")
+    }
+
+    /// Backslashes, tabs, line breaks and other control characters in keys and values are escaped, one line per change.
+    @Test func watchEscapesControlCharactersAndBackslashesInKeysAndValues() throws {
+        let watch = try RunningWatch("d", home: home)
+        defer { watch.stop() }
+        try watch.waitUntilWatching(home: home)
+        #expect(try Shell.prefs(["write", "d", "a\tb", "x\ny\\z\r"], home: home).status == 0)
+        #expect(try watch.waitFor { $0 == [#"a\tb"# + "\t" + #"x\ny\\z\r"#] }, "\(watch.lines)")
+        #expect(try Shell.prefs(["write", "d", "list", "-array", "p\tq", #"r\s"#], home: home).status == 0)
+        #expect(try watch.waitFor { $0.last == "list\t" + #"["p\\tq","r\\\\s"]"# }, "\(watch.lines)")
+        #expect(try Shell.prefs(["write", "d", "delete", "\u{7F}\u{85}"], home: home).status == 0)
+        #expect(try watch.waitFor { $0.last == "delete\t" + #"\x7F\u0085"# }, "\(watch.lines)")
+        let decoded = try Shell.sh(#"printf '%b|%b' 'a\tb' 'x\ny\\z\r'"#, home: home).stdout
+        #expect(decoded == "a\tb|x\ny\\z\r")
+    }
+
+    /// A domain file another process leaves unreadable for a while is a warning once per episode; watching goes on.
+    @Test func watchOutlivesADomainFileCaughtUnreadable() throws {
+        try folder.write("<plist><dict><key>k</key><string>back</string></dict></plist>", to: "valid.plist")
+        let watch = try RunningWatch("d", home: home)
+        defer { watch.stop() }
+        try watch.waitUntilWatching(home: home)
+        let garbage = #"printf 'garbage' > "$PREFS_HOME/d.plist""#
+        let valid = #"cat "$PREFS_HOME/valid.plist" > "$PREFS_HOME/d.plist""#
+        for episode in 1...2 {
+            #expect(try Shell.sh(garbage, home: home).status == 0)
+            #expect(try watch.waitFor { _ in watch.stderr.components(separatedBy: "warning: ").count - 1 == episode }, "\(watch.stderr)")
+            #expect(try Shell.sh(#"printf '<plist><dict>' > "$PREFS_HOME/d.plist""#, home: home).status == 0)
+            #expect(try Shell.sh(valid, home: home).status == 0)
+            #expect(try watch.waitFor { _ in watch.stderr.components(separatedBy: "note: the domain d reads again").count - 1 == episode }, "\(watch.stderr)")
+        }
+        #expect(watch.stderr.components(separatedBy: "warning: ").count - 1 == 2, "\(watch.stderr)")
+        #expect(watch.process.isRunning)
+        #expect(try Shell.prefs(["write", "d", "after", "yes"], home: home).status == 0)
+        #expect(try watch.waitFor { $0.contains("k\tback") && $0.last == "after\tyes" }, "\(watch.lines)")
     }
 
     @Test func watchWithoutADomainIsAUsageError() throws {

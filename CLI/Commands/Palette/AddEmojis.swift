@@ -2,7 +2,7 @@ import ArgumentParser
 import Palettes
 
 extension Prefs {
-    /// `prefs palette add-emojis SELECTOR EMOJIS`.
+    /// `prefs palette add-emojis SELECTOR EMOJIS…`.
     struct AddEmojis: PaletteSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "add-emojis", abstract: "Add emojis to a palette; ones it holds already are skipped.")
@@ -10,11 +10,12 @@ extension Prefs {
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         @OptionGroup var selector: PaletteSelector
-        @Argument(help: "The emojis to add: whole emojis only (see prefs palette --help).") var emojis: String
+        @Argument(help: "The emojis to add, in one argument or several: whole emojis only (see prefs palette --help).")
+        var emojis: [String]
 
         func run() throws {
             try options.modify { list in
-                try list.addEmojis(emojis, toPaletteAt: try selector.resolve(in: list))
+                try list.addEmojis(emojis.joined(separator: " "), toPaletteAt: try selector.resolve(in: list))
             }
         }
     }

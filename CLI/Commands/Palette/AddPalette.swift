@@ -11,7 +11,7 @@ extension Prefs {
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         @Argument(help: "The new palette's name: one line, no spaces at either end.") var name: String
-        @Option(help: "Its emojis: whole emojis only; repeats are dropped.") var emojis = ""
+        @Option(help: "Its emojis: whole emojis only, together or separated by spaces; repeats are dropped.") var emojis = ""
         @Option(parsing: .unconditional, help: "Where it goes (clamped); the front by default.") var at = 0
 
         func run() throws {

@@ -38,6 +38,7 @@ extension Prefs {
             } else {
                 try options.withDamageHint { _ = try document.modify(replace) }
             }
+            Output.noteChangeSaved()
         }
     }
 }

@@ -10,8 +10,9 @@ extension Prefs {
             abstract: "List the palettes: index, id, name, emoji count and a preview.",
             discussion: """
                 One palette per line, tab-separated; names are padded to the width of the widest (wide \
-                characters and emojis count two columns). A store with nothing saved lists the built-in \
-                palettes, with a note on stderr.
+                characters and emojis count two columns), a tab in a name written \\t and a backslash \\\\ \
+                (as watch escapes its fields). A store with nothing saved lists the built-in palettes, \
+                with a note on stderr.
                 """
         )
 
@@ -33,10 +34,11 @@ extension Prefs {
                 Output.write(try JSONWriter().write(.array(entries)))
                 return
             }
-            let nameWidth = list.palettes.map { DisplayWidth.of($0.name) }.max() ?? 0
+            let names = list.palettes.map { TabSeparatedField.escaped($0.name) }
+            let nameWidth = names.map(DisplayWidth.of).max() ?? 0
             for (index, palette) in list.palettes.enumerated() {
                 let preview = palette.emojis.count > 12 ? String(palette.emojis.prefix(12)) + "…" : palette.emojis
-                let name = palette.name + String(repeating: " ", count: nameWidth - DisplayWidth.of(palette.name))
+                let name = names[index] + String(repeating: " ", count: nameWidth - DisplayWidth.of(names[index]))
                 Output.write("\(index)\t\(palette.id)\t\(name)\t\(palette.emojis.count)\t\(preview)\n")
             }
         }

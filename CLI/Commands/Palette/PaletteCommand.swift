@@ -13,7 +13,8 @@ extension Prefs {
                 the command says so); an unknown id or name exits 1. A store with nothing saved shows the \
                 built-in palettes, with a note on stderr.
 
-                EMOJIS are whole emojis, written together or separated by spaces: a pictograph with an \
+                EMOJIS are whole emojis, written together or separated by spaces (any white space; \
+                add-emojis and remove-emojis also take several arguments): a pictograph with an \
                 optional variation selector or skin tone, a keycap (1️⃣), a flag (🇫🇷), a tag flag, or such \
                 emojis joined by zero-width joiners (👨‍👩‍👧). A lone skin tone, joiner, selector or regional \
                 indicator, letters and digits are refused (exit 2). ☺ and ☺️ count as the same emoji. \

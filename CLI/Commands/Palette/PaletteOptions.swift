@@ -41,6 +41,7 @@ struct ResolvedPaletteOptions {
     func modify<Result>(notingNewStore: Bool = true, _ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
         let document = try document()
         let outcome = try withDamageHint { try document.change(body) }
+        Output.noteChangeSaved()
         if notingNewStore && !outcome.hadSavedValue {
             Output.error("note: store \"\(store)\" in domain \"\(domain)\" had nothing saved; it starts from the \(Palette.builtins.count) built-in palettes")
         }

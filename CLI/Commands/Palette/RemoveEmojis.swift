@@ -2,7 +2,7 @@ import ArgumentParser
 import Palettes
 
 extension Prefs {
-    /// `prefs palette remove-emojis SELECTOR EMOJIS`.
+    /// `prefs palette remove-emojis SELECTOR EMOJIS…`.
     struct RemoveEmojis: PaletteSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "remove-emojis", abstract: "Remove emojis (whole grapheme clusters) from a palette.")
@@ -10,11 +10,15 @@ extension Prefs {
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
         @OptionGroup var selector: PaletteSelector
-        @Argument(help: "The emojis to remove; ☺ also removes ☺️.") var emojis: String
+        @Argument(help: "The emojis to remove, in one argument or several: whole emojis only; ☺ also removes ☺️.")
+        var emojis: [String]
 
         func run() throws {
+            let emojis = emojis.joined(separator: " ")
             try options.modify { list in
-                list.removeEmojis(emojis, fromPaletteAt: try selector.resolve(in: list))
+                let index = try selector.resolve(in: list)
+                try Palettes.PaletteList.checkEmojis(emojis, in: list.palettes[index].name)
+                list.removeEmojis(emojis, fromPaletteAt: index)
             }
         }
     }

@@ -18,10 +18,17 @@ public struct DomainUpdates: AsyncSequence, Sendable {
         let store: PreferenceStore
         private var signal: ChangeSignal?
         private var last = PropertyListDictionary()
+        /// Whether the last read threw, so the next one that succeeds returns even if no key changed.
+        private var recovering = false
 
         init(store: PreferenceStore) { self.store = store }
 
         /// The keys changed by the next change that changes any.
+        ///
+        /// After it throws for a domain file caught unreadable (a program writing it in place, an
+        /// editor saving it), the iterator may be asked again: it goes on watching, and the next
+        /// read that succeeds returns the keys changed since the last good read, perhaps none, so
+        /// the caller learns that the domain reads again.
         ///
         /// - Returns: `nil` once the task is cancelled.
         /// - Throws: As ``PreferenceStore/dictionaryRepresentation()``, or `.systemLimit` when the
@@ -29,16 +36,29 @@ public struct DomainUpdates: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(PreferenceError) -> Set<String>? {
             if signal == nil {
                 signal = try ChangeSignal(store)
-                last = try store.dictionaryRepresentation()
+                last = try read()
             }
             while true {
                 guard await signal!.wait(isolation: actor) else { return nil }
-                let current = try store.dictionaryRepresentation()
+                let current = try read()
                 var changed: Set<String> = []
                 for (key, value) in current where last[key] != value { changed.insert(key) }
                 for (key, _) in last where current[key] == nil { changed.insert(key) }
                 last = current
-                if !changed.isEmpty { return changed }
+                if !changed.isEmpty || recovering {
+                    recovering = false
+                    return changed
+                }
+            }
+        }
+
+        /// The search list now, noting a failure for ``next(isolation:)``.
+        private mutating func read() throws(PreferenceError) -> PropertyListDictionary {
+            do {
+                return try store.dictionaryRepresentation()
+            } catch {
+                recovering = true
+                throw error
             }
         }
 
