@@ -46,21 +46,8 @@ public struct BinaryPropertyListReader: Sendable {
         try Self.parse(contentsOf: bytes, fileName: fileName, rootKey: rootKey)
     }
 
-    /// Parses `bytes` through their buffer, whose `withBytes` rethrows errors untyped: the
-    /// error is carried out in a variable, not a `Result`, whose metadata the runtime would
-    /// build at the first read at the cost of reading a hundred objects.
     private static func parse(contentsOf bytes: some ContiguousBytesCollection, fileName: String?, rootKey: String?) throws(PropertyListError) -> PropertyList {
-        var value = PropertyList.bool(false)
-        var failure: PropertyListError?
-        bytes.withBytes { buffer in
-            do throws(PropertyListError) {
-                value = try parse(buffer, fileName: fileName, rootKey: rootKey)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        return value
+        try bytes.withBytes { (buffer) throws(PropertyListError) in try parse(buffer, fileName: fileName, rootKey: rootKey) }
     }
 
     private static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?, rootKey: String? = nil) throws(PropertyListError) -> PropertyList {

@@ -92,7 +92,7 @@ extension PropertyListReader {
 
     /// Reads XML from memory, the one format this reader otherwise refuses to guess at.
     private func read(xml bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> PropertyList {
-        value(try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
+        value(try bytes.withBytes { (buffer) throws(PropertyListError) in try XMLPropertyListParser.parse(buffer, fileName: fileName) })
     }
 
     /// The binary file behind an XML parse that found one, read whole (of a root dictionary,

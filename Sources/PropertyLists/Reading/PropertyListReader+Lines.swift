@@ -13,7 +13,7 @@ extension PropertyListReader {
     public func readRecordingLines(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> (
         value: PropertyList, lines: PropertyListLines
     ) {
-        let (value, lines) = try XMLPropertyListParser.parseRecordingLines(contentsOf: path, fileName: fileName ?? path).get()
+        let (value, lines) = try XMLPropertyListParser.parseRecordingLines(contentsOf: path, fileName: fileName ?? path)
         return (value, lines)
     }
 }

@@ -20,9 +20,9 @@ extension PropertyListReader {
         contentsOf path: String, fileName: String? = nil, eachRootEntry body: (String, PropertyList) -> Void
     ) throws(PropertyListError) -> PropertyList {
         let name = fileName ?? path
-        switch XMLPropertyListParser.parse(contentsOf: path, fileName: name, eachRootEntry: body) {
-        case .success(let parsed): return value(parsed)
-        case .failure(let error):
+        do {
+            return value(try XMLPropertyListParser.parse(contentsOf: path, fileName: name, eachRootEntry: body))
+        } catch {
             guard let binary = try binaryFallback(after: error, path: path, fileName: name) else { throw error }
             guard case .dictionary(let dictionary) = binary else { return binary }
             for key in dictionary.keys {

@@ -28,7 +28,7 @@ public struct PropertyListReader: Sendable {
     /// - Complexity: O(*n*) in the size of the document.
     public func read(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
         if PropertyListFormat(sniffing: bytes) == .binary { return try BinaryPropertyListReader().read(bytes, fileName: fileName) }
-        return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName) }.get())
+        return try value(bytes.withBytes { (buffer) throws(PropertyListError) in try XMLPropertyListParser.parse(buffer, fileName: fileName) })
     }
 
     /// Parses and validates a property list but builds, of a root dictionary, only the entry
@@ -38,12 +38,13 @@ public struct PropertyListReader: Sendable {
             return try BinaryPropertyListReader().read(bytes, fileName: fileName, rootKey: rootKey)
         }
         let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
-        return try value(bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: retention) }.get())
+        return try value(
+            bytes.withBytes { (buffer) throws(PropertyListError) in try XMLPropertyListParser.parse(buffer, fileName: fileName, retention: retention) })
     }
 
     /// Checks a property list without building its value; see ``validate(contentsOf:fileName:)``.
     public func validate(_ bytes: some ContiguousBytesCollection, fileName: String? = nil) throws(PropertyListError) {
-        _ = try bytes.withBytes { XMLPropertyListParser.parse($0, fileName: fileName, retention: .nothing) }.get()
+        _ = try bytes.withBytes { (buffer) throws(PropertyListError) in try XMLPropertyListParser.parse(buffer, fileName: fileName, retention: .nothing) }
     }
 
     /// Reads and validates the property list file at `path`, streaming it through the parser.
@@ -55,9 +56,9 @@ public struct PropertyListReader: Sendable {
     ///   cannot be read, or the problems in its contents.
     public func read(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) -> PropertyList {
         let name = fileName ?? path
-        switch XMLPropertyListParser.parse(contentsOf: path, fileName: name) {
-        case .success(let parsed): return value(parsed)
-        case .failure(let error):
+        do {
+            return value(try XMLPropertyListParser.parse(contentsOf: path, fileName: name))
+        } catch {
             guard let binary = try binaryFallback(after: error, path: path, fileName: name) else { throw error }
             return binary
         }
@@ -76,9 +77,9 @@ public struct PropertyListReader: Sendable {
     public func read(contentsOf path: String, fileName: String? = nil, rootKey: String) throws(PropertyListError) -> PropertyList {
         let name = fileName ?? path
         let retention = XMLPropertyListParser.Retention.rootKey(Array(rootKey.utf8))
-        switch XMLPropertyListParser.parse(contentsOf: path, fileName: name, retention: retention) {
-        case .success(let parsed): return value(parsed)
-        case .failure(let error):
+        do {
+            return value(try XMLPropertyListParser.parse(contentsOf: path, fileName: name, retention: retention))
+        } catch {
             guard let binary = try binaryFallback(after: error, path: path, fileName: name, rootKey: rootKey) else { throw error }
             return binary
         }
@@ -97,7 +98,7 @@ public struct PropertyListReader: Sendable {
     ///
     /// - Throws: ``PropertyListError`` as ``read(contentsOf:fileName:)`` does.
     public func validate(contentsOf path: String, fileName: String? = nil) throws(PropertyListError) {
-        _ = try XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: .nothing).get()
+        _ = try XMLPropertyListParser.parse(contentsOf: path, fileName: fileName ?? path, retention: .nothing)
     }
 
     /// Reads the regular file open at `descriptor`, from its current offset, as
@@ -123,9 +124,9 @@ public struct PropertyListReader: Sendable {
         anyFormat: Bool = false
     ) throws(PropertyListError) -> (value: PropertyList, format: PropertyListFormat, isStringsFile: Bool) {
         let retention = rootKey.map { XMLPropertyListParser.Retention.rootKey(Array($0.utf8)) } ?? .everything
-        switch XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention) {
-        case .success(let parsed): return (value(parsed), .xml, false)
-        case .failure(let error):
+        do {
+            return (value(try XMLPropertyListParser.parse(descriptor: descriptor, fileName: fileName, retention: retention)), .xml, false)
+        } catch {
             guard error.code == .unsupportedFormat, lseek(descriptor, 0, SEEK_SET) == 0 else { throw error }
             let bytes = try FileBytes.read(descriptor: descriptor, displayName: fileName)
             let isBinary = PropertyListFormat(sniffing: bytes) == .binary
@@ -149,23 +150,23 @@ public struct PropertyListReader: Sendable {
 /// `ArraySlice<UInt8>`, `ContiguousArray<UInt8>`.
 public protocol ContiguousBytesCollection {
     /// Calls `body` with a view of the bytes.
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+    func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R
 }
 
 extension Array: ContiguousBytesCollection where Element == UInt8 {
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try withUnsafeBytes(body)
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try withUnsafeBufferPointer { (buffer) throws(E) in try body(UnsafeRawBufferPointer(buffer)) }
     }
 }
 
 extension ArraySlice: ContiguousBytesCollection where Element == UInt8 {
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try withUnsafeBytes(body)
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try withUnsafeBufferPointer { (buffer) throws(E) in try body(UnsafeRawBufferPointer(buffer)) }
     }
 }
 
 extension ContiguousArray: ContiguousBytesCollection where Element == UInt8 {
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try withUnsafeBytes(body)
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try withUnsafeBufferPointer { (buffer) throws(E) in try body(UnsafeRawBufferPointer(buffer)) }
     }
 }

@@ -127,37 +127,29 @@ final class XMLPropertyListParser {
 
     /// Parses the file at `path` (`-`: standard input) whole, recording the line of every
     /// dictionary key and array element.
-    static func parseRecordingLines(contentsOf path: String, fileName: String) -> Result<(PropertyList, PropertyListLines), PropertyListError> {
-        do throws(PropertyListError) {
-            let input = try DocumentInput(contentsOf: path, displayName: fileName)
-            if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
-            let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
-            guard let value = try parser.run(input).get() else { preconditionFailure("a parse that keeps values returned none") }
-            return .success((value, parser.lines ?? PropertyListLines()))
-        } catch {
-            return .failure(error)
-        }
+    static func parseRecordingLines(contentsOf path: String, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
+        let input = try DocumentInput(contentsOf: path, displayName: fileName)
+        try checkParsable(input, fileName: fileName)
+        let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
+        guard let value = try parser.run(input) else { preconditionFailure("a parse that keeps values returned none") }
+        return (value, parser.lines ?? PropertyListLines())
     }
 
     /// Parses the file at `path` (`-`: standard input), handing each entry of a root
     /// dictionary to `body` as soon as its value is read; see ``Retention/rootEntries``.
     ///
-    /// - Returns: The root: an empty dictionary when it is a dictionary, else the whole value;
-    ///   or every problem found, in which case the entries handed on mean nothing.
+    /// - Returns: The root: an empty dictionary when it is a dictionary, else the whole value.
+    /// - Throws: Every problem found, in which case the entries handed on mean nothing.
     static func parse(
         contentsOf path: String, fileName: String, eachRootEntry body: (String, PropertyList) -> Void
-    ) -> Result<PropertyList?, PropertyListError> {
-        do throws(PropertyListError) {
-            let input = try DocumentInput(contentsOf: path, displayName: fileName)
-            if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
-            let parser = XMLPropertyListParser(fileName: fileName, retention: .rootEntries)
-            return withoutActuallyEscaping(body) { body in
-                parser.rootEntryHandler = body
-                defer { parser.rootEntryHandler = nil }
-                return parser.run(input)
-            }
-        } catch {
-            return .failure(error)
+    ) throws(PropertyListError) -> PropertyList? {
+        let input = try DocumentInput(contentsOf: path, displayName: fileName)
+        try checkParsable(input, fileName: fileName)
+        let parser = XMLPropertyListParser(fileName: fileName, retention: .rootEntries)
+        return try withoutActuallyEscaping(body) { (body) throws(PropertyListError) in
+            parser.rootEntryHandler = body
+            defer { parser.rootEntryHandler = nil }
+            return try parser.run(input)
         }
     }
 
@@ -167,12 +159,13 @@ final class XMLPropertyListParser {
     ///   - bytes: The document, in UTF-8 or any encoding its XML declaration names.
     ///   - fileName: The name errors give for the input.
     ///   - retention: Which values to build.
-    /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
+    /// - Returns: The value (`nil` when `retention` is `.nothing`).
+    /// - Throws: Every problem found.
     static func parse(
         _ bytes: UnsafeRawBufferPointer, fileName: String?,
         retention: Retention = .everything
-    ) -> Result<PropertyList?, PropertyListError> {
-        parse(DocumentInput(bytes, displayName: fileName), fileName: fileName, retention: retention)
+    ) throws(PropertyListError) -> PropertyList? {
+        try parse(DocumentInput(bytes, displayName: fileName), fileName: fileName, retention: retention)
     }
 
     /// Parses the file at `path` (`-`: standard input), reading it as the parse goes.
@@ -181,17 +174,13 @@ final class XMLPropertyListParser {
     ///   - path: The file.
     ///   - fileName: The name errors give for the file.
     ///   - retention: Which values to build.
-    /// - Returns: The value (`nil` when `retention` is `.nothing`), or every problem found.
+    /// - Returns: The value (`nil` when `retention` is `.nothing`).
+    /// - Throws: Every problem found.
     static func parse(
         contentsOf path: String, fileName: String,
         retention: Retention = .everything
-    ) -> Result<PropertyList?, PropertyListError> {
-        do throws(PropertyListError) {
-            let input = try DocumentInput(contentsOf: path, displayName: fileName)
-            return parse(input, fileName: fileName, retention: retention)
-        } catch {
-            return .failure(error)
-        }
+    ) throws(PropertyListError) -> PropertyList? {
+        try parse(DocumentInput(contentsOf: path, displayName: fileName), fileName: fileName, retention: retention)
     }
 
     /// Parses the regular file open at `descriptor` from its current offset, reading it as the
@@ -199,40 +188,34 @@ final class XMLPropertyListParser {
     static func parse(
         descriptor: Int32, fileName: String,
         retention: Retention = .everything
-    ) -> Result<PropertyList?, PropertyListError> {
-        do throws(PropertyListError) {
-            let input = try DocumentInput(descriptor: descriptor, closing: false, displayName: fileName)
-            return parse(input, fileName: fileName, retention: retention)
-        } catch {
-            return .failure(error)
-        }
+    ) throws(PropertyListError) -> PropertyList? {
+        try parse(DocumentInput(descriptor: descriptor, closing: false, displayName: fileName), fileName: fileName, retention: retention)
     }
 
-    private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) -> Result<PropertyList?, PropertyListError> {
-        if let refusal = refusal(of: input, fileName: fileName) { return .failure(refusal) }
-        return XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
+    private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) throws(PropertyListError) -> PropertyList? {
+        try checkParsable(input, fileName: fileName)
+        return try XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
     }
 
-    /// Why `input` cannot be parsed at all, or `nil` when it can.
-    private static func refusal(of input: DocumentInput, fileName: String?) -> PropertyListError? {
+    /// Throws why `input` cannot be parsed at all, if it cannot.
+    private static func checkParsable(_ input: DocumentInput, fileName: String?) throws(PropertyListError) {
         _ = initializeLibrary
-        if let failure = input.failure { return failure }
+        if let failure = input.failure { throw failure }
         let format = PropertyListFormat(sniffing: input.head)
         guard format == .xml else {
-            return PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal)
+            throw PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal)
         }
         guard !input.head.isEmpty else {
-            return PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
+            throw PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
         }
         if input.head.first == 0, TextEncoding.of(input.head).encoding == .utf8 {
-            return PropertyListError(
+            throw PropertyListError(
                 .malformed, file: fileName, line: 1,
                 "the file starts with a NUL byte, so it is not text; a property list is an XML text file")
         }
-        return nil
     }
 
-    private func run(_ input: DocumentInput) -> Result<PropertyList?, PropertyListError> {
+    private func run(_ input: DocumentInput) throws(PropertyListError) -> PropertyList? {
         var handlers = Self.handlers
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard
@@ -244,7 +227,7 @@ final class XMLPropertyListParser {
                     return Int32(source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
                 }, nil, Unmanaged.passUnretained(input).toOpaque(), XML_CHAR_ENCODING_NONE)
         else {
-            return .failure(PropertyListError(.malformed, file: fileName, line: 1, "libxml2 cannot start a parser"))
+            throw PropertyListError(.malformed, file: fileName, line: 1, "libxml2 cannot start a parser")
         }
         self.context = context
         defer {
@@ -255,15 +238,15 @@ final class XMLPropertyListParser {
         withLibraryErrorsReported {
             withExtendedLifetime(input) { _ = xmlParseDocument(context) }
         }
-        if let failure = input.failure { return .failure(failure) }
+        if let failure = input.failure { throw failure }
         if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
             report(.malformed, "the document is not well-formed XML")
         }
         if diagnostics.isEmpty, !sawValue {
             report(.invalid, "<plist> holds no value")
         }
-        if diagnostics.isEmpty { return .success(result) }
-        return .failure(PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics))
+        guard diagnostics.isEmpty else { throw PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics) }
+        return result
     }
 
     /// Runs `body` with libxml2's errors on this thread routed to this parse, and none of
