@@ -89,20 +89,29 @@ struct CanonicalScanner: ~Copyable {
     /// One value at `depth`, from its indentation through its line feed.
     private mutating func value(depth: Int) -> Bool {
         let start = position
-        guard takeIndent(depth) else { return false }
-        if take("<string>") { return text(isKey: false) && take("</string>\n") }
-        if take("<true/>\n") || take("<false/>\n") || take("<dict/>\n") || take("<array/>\n") { return true }
-        if take("<dict>\n") {
+        guard takeIndent(depth), position + 1 < bytes.count else { return false }
+        // The letter after `<` tells which elements can come.
+        switch bytes[position + 1] {
+        case UInt8(ascii: "s"):
+            return take("<string>") && text(isKey: false) && take("</string>\n")
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            return take("<true/>\n") || take("<false/>\n")
+        case UInt8(ascii: "d") where take("<dict>\n"):
             return depth < PropertyListLimits.maxNestingDepth && entries(depth: depth + 1, locating: nil) != nil
-        }
-        if take("<array>\n") {
+        case UInt8(ascii: "a") where take("<array>\n"):
             guard depth < PropertyListLimits.maxNestingDepth, value(depth: depth + 1) else { return false }
             while !takeClosing("</array>\n", depth: depth) {
                 guard value(depth: depth + 1) else { return false }
             }
             return true
+        case UInt8(ascii: "d") where take("<dict/>\n"):
+            // The writer refuses containers this deep, empty ones too.
+            return depth < PropertyListLimits.maxNestingDepth
+        case UInt8(ascii: "a") where take("<array/>\n"):
+            return depth < PropertyListLimits.maxNestingDepth
+        default:
+            return leafWrittenAgain(from: start, depth: depth)
         }
-        return leafWrittenAgain(from: start, depth: depth)
     }
 
     /// An integer, real, date or data element after its indentation: decoded as the reader
@@ -110,13 +119,13 @@ struct CanonicalScanner: ~Copyable {
     private mutating func leafWrittenAgain(from start: Int, depth: Int) -> Bool {
         let leaf: PropertyList?
         if take("<integer>") {
-            leaf = content().flatMap { PropertyListInteger(parsing: $0) }.map(PropertyList.integer)
+            leaf = content().flatMap { PropertyListInteger(parsing: UnsafeRawBufferPointer(rebasing: bytes[$0])) }.map(PropertyList.integer)
         } else if take("<real>") {
-            leaf = content().flatMap { ScalarText.real($0) }.map(PropertyList.real)
+            leaf = content().flatMap { ScalarText.real(copied($0)) }.map(PropertyList.real)
         } else if take("<date>") {
-            leaf = content().flatMap { PropertyListDate(parsing: $0) }.map(PropertyList.date)
+            leaf = content().flatMap { PropertyListDate(parsing: UnsafeRawBufferPointer(rebasing: bytes[$0])) }.map(PropertyList.date)
         } else if take("<data>") {
-            guard let text = content(), case .bytes(let data) = ScalarText.base64(text) else { return false }
+            guard let text = content(), case .bytes(let data) = ScalarText.base64(copied(text)) else { return false }
             leaf = .data(data)
         } else {
             return false
@@ -132,13 +141,18 @@ struct CanonicalScanner: ~Copyable {
         return same
     }
 
-    /// The bytes from here to the next `<`, which canonical text never holds raw, copied into
-    /// ``scratch``; the position moves to the `<`.
-    private mutating func content() -> ArraySlice<UInt8>? {
+    /// The bytes from here to the next `<`, which canonical text never holds raw; the position
+    /// moves to the `<`.
+    private mutating func content() -> Range<Int>? {
         guard let end = next(UInt8(ascii: "<")) else { return nil }
+        defer { position = end }
+        return position..<end
+    }
+
+    /// The bytes in `range`, copied into ``scratch`` for the decoders that take an array.
+    private mutating func copied(_ range: Range<Int>) -> ArraySlice<UInt8> {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[position..<end]))
-        position = end
+        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
         return scratch[...]
     }
 
@@ -160,6 +174,12 @@ struct CanonicalScanner: ~Copyable {
         if isKey { lastKey.removeAll(keepingCapacity: true) }
         var index = position
         while index < end {
+            // Eight bytes at a time where none needs a look, as the writer copies them.
+            if end - index >= 8, !PropertyListWriter.Encoder.wordNeedsALook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                if isKey { lastKey.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + 8])) }
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             var character = byte
             var length = 1

@@ -211,7 +211,7 @@ public struct PropertyListWriter: Sendable {
         /// Whether any of the eight bytes in `word` needs a look, eight at a time: a byte below
         /// 0x20, or one equal to `&`, `<`, `>` or 0xEF (the has-less and has-zero tests of
         /// "Bit Twiddling Hacks", exact for the word as a whole).
-        private static func wordNeedsALook(_ word: UInt64) -> Bool {
+        static func wordNeedsALook(_ word: UInt64) -> Bool {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
