@@ -76,6 +76,19 @@ struct SpliceWriteTests {
         try expectSameAsFullRewrite(of: empty, setting: 1, at: "first", "the first key of an empty domain")
     }
 
+    @Test("A splice write of a large domain, checked while it is read, matches a whole rewrite; one that differs near its end is written whole")
+    func largeDomainSpliceMatchesFullRewrite() throws {
+        var domain = Self.domain
+        for index in 0..<6000 { domain["bulk\(index)"] = .string(String(repeating: "b", count: 60)) }
+        let text = try PropertyListWriter().write(.dictionary(domain))
+        #expect(text.count > 256 << 10, "the domain is too small to be checked on a second thread")
+        try expectSameAsFullRewrite(of: text, setting: "changed", at: "nested.level1.level2.leaf", "large, nested")
+        try expectSameAsFullRewrite(of: text, setting: nil, at: "bulk3000", "large, removed")
+        var late = text
+        late.insert(contentsOf: Array("\t<!-- c -->\n".utf8), at: late.count - 17)
+        try expectSameAsFullRewrite(of: late, setting: "added", at: "zzz", "large, a comment near the end")
+    }
+
     /// Valid files that are not canonical, so `update(key:)` writes them whole.
     static let nonCanonical: [(String, String)] = [
         (

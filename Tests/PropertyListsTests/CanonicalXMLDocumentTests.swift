@@ -150,6 +150,43 @@ struct CanonicalXMLDocumentTests {
         #expect(CanonicalXMLDocument(try writer.write("text"), entryKey: "a") == nil)
     }
 
+    /// A dictionary written to about 600 KB, large enough to be checked on a second thread.
+    static let large: PropertyListDictionary = {
+        var dictionary = PropertyListDictionary()
+        for index in 0..<8000 {
+            dictionary[String(format: "key%06d", index)] =
+                index % 2 == 0 ? .string("value \(index) " + String(repeating: "x", count: 40)) : .real(Double(index) / 7)
+        }
+        return dictionary
+    }()
+
+    @Test("A large canonical document is checked while it is read, and splices as a whole rewrite writes")
+    func largeDocumentIsCheckedWhileRead() throws {
+        let bytes = try writer.write(.dictionary(Self.large))
+        #expect(bytes.count > 256 << 10, "the document is too small to be checked on a second thread")
+        let checked = CanonicalXMLDocument.checking(bytes, entryKey: "key004000") { try? PropertyListReader().read(bytes, rootKey: "key004000") }
+        let (document, read) = try #require(checked)
+        #expect(read == .dictionary(["key004000": Self.large["key004000"]!]))
+        var spliced: [UInt8] = []
+        try document.write(entryValue: "new") { spliced.append(contentsOf: $0) }
+        var changed = Self.large
+        changed["key004000"] = "new"
+        #expect(spliced == (try writer.write(.dictionary(changed))))
+    }
+
+    @Test("A large document that differs from the canonical form near its end, or at its start, is refused")
+    func largeNonCanonicalDocumentsAreRefused() throws {
+        let bytes = try writer.write(.dictionary(Self.large))
+        var late = bytes
+        late.insert(UInt8(ascii: " "), at: late.count - 40)
+        var reads = 0
+        #expect(CanonicalXMLDocument.checking(late, entryKey: "a") { reads += 1 } == nil)
+        var early = bytes
+        early.insert(UInt8(ascii: " "), at: 300)
+        #expect(CanonicalXMLDocument.checking(early, entryKey: "a") { reads += 1 } == nil)
+        #expect(reads == 1, "a document not canonical from its start is read nonetheless")
+    }
+
     @Test("Whenever a mutated document is found canonical and reads, the writer writes it back unchanged (3,000 mutations)")
     func canonicalVerdictMeansRewriteIsIdentical() throws {
         var generator = RoundTripTests.Generator(random: SplitMix(seed: 1515))

@@ -230,8 +230,8 @@ public struct DomainFile: Sendable {
     private func change<Result>(
         in folder: Directory, entry key: String?, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
-        if let key, writeFormat(readIn: .xml) == .xml, let document = try canonicalDocument(in: folder, entryKey: key) {
-            return try change(document, in: folder, body)
+        if let key, writeFormat(readIn: .xml) == .xml, let (document, entry) = try canonicalRead(in: folder, entryKey: key) {
+            return try change(entry, of: document, in: folder, body)
         }
         let read = try read(in: folder, rootKey: nil, followingLinks: false)
         var dictionary = read?.dictionary
@@ -251,9 +251,14 @@ public struct DomainFile: Sendable {
         return result
     }
 
-    /// The file, read whole under the lock after the checks every read makes, when it is
-    /// canonical XML; `nil` when it is not, or when there is no file.
-    private func canonicalDocument(in folder: Directory, entryKey key: String) throws(PreferenceError) -> CanonicalXMLDocument? {
+    /// The file, read whole under the lock after the checks every read makes, and its entry
+    /// under `key`, when it is canonical XML; `nil` when it is not, or when there is no file.
+    ///
+    /// The file is checked in full by the reader, which keeps only the entry, while a second
+    /// thread finds whether it is canonical (``CanonicalXMLDocument/checking(_:entryKey:whileReading:)``).
+    private func canonicalRead(
+        in folder: Directory, entryKey key: String
+    ) throws(PreferenceError) -> (document: CanonicalXMLDocument, entry: PropertyListDictionary)? {
         guard let descriptor = try openChecked(in: folder, followingLinks: false) else { return nil }
         defer { close(descriptor) }
         let bytes: [UInt8]
@@ -262,21 +267,28 @@ public struct DomainFile: Sendable {
         } catch {
             throw unreadable(error)
         }
-        return CanonicalXMLDocument(bytes, entryKey: key)
-    }
-
-    /// Applies `body` to the one entry of a canonical file and writes the file again with only
-    /// that entry written anew, after the file reads in full.
-    private func change<Result>(
-        _ document: CanonicalXMLDocument, in folder: Directory, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
-    ) throws(PreferenceError) -> Result {
-        let root: PropertyList
+        let path = path
+        let checked = CanonicalXMLDocument.checking(bytes, entryKey: key) {
+            Result { () throws(PropertyListError) in try PropertyListReader().read(bytes, fileName: path, rootKey: key) }
+        }
+        // A file that is not canonical takes the whole read, which reports what does not read.
+        guard let (document, root) = checked else { return nil }
+        let value: PropertyList
         do {
-            root = try PropertyListReader().read(document.bytes, fileName: path, rootKey: document.key)
+            value = try root.get()
         } catch {
             throw unreadable(error)
         }
-        guard case .dictionary(let entry) = root else { preconditionFailure("a canonical document's root is a dictionary") }
+        guard case .dictionary(let entry) = value else { preconditionFailure("a canonical document's root is a dictionary") }
+        return (document, entry)
+    }
+
+    /// Applies `body` to `entry`, the one entry of a canonical file that it may change, and
+    /// writes the file again with only that entry written anew.
+    private func change<Result>(
+        _ entry: PropertyListDictionary, of document: CanonicalXMLDocument, in folder: Directory,
+        _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
         var dictionary: PropertyListDictionary? = entry
         let result = try body(&dictionary)
         guard dictionary?.stamp != entry.stamp else { return result }

@@ -27,7 +27,8 @@ struct CanonicalScanner: ~Copyable {
     }
 
     private let bytes: UnsafeRawBufferPointer
-    private var position = 0
+    /// How far the scan has come; where it failed, the line it failed in.
+    private(set) var position = 0
     /// Writes leaves again, to compare them with the bytes read; its pieces go nowhere.
     private var encoder = PropertyListWriter.Encoder(emit: { _ in })
     /// The text of the leaf being decoded.
@@ -172,45 +173,54 @@ struct CanonicalScanner: ~Copyable {
     private mutating func text(isKey: Bool) -> Bool {
         guard let end = next(UInt8(ascii: "<")) else { return false }
         if isKey { lastKey.removeAll(keepingCapacity: true) }
-        var index = position
-        while index < end {
-            // Eight bytes at a time where none needs a look, as the writer copies them.
-            if end - index >= 8, !PropertyListWriter.Encoder.wordNeedsALook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                if isKey { lastKey.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<index + 8])) }
-                index += 8
-                continue
-            }
-            let byte = bytes[index]
-            var character = byte
-            var length = 1
-            switch byte {
-            case UInt8(ascii: "&"):
-                if matches("&amp;", at: index) {
-                    length = 5
-                } else if matches("&lt;", at: index) {
-                    character = UInt8(ascii: "<")
-                    length = 4
-                } else if matches("&gt;", at: index) {
-                    character = UInt8(ascii: ">")
-                    length = 4
-                } else if matches("&#13;", at: index) {
-                    character = 0x0D
-                    length = 5
-                } else {
+        let checked = PropertyListWriter.Encoder.needsALook.withUnsafeBufferPointer { needsALook in
+            // The runs between entities are taken whole, as the writer copies them.
+            var runStart = position
+            var index = position
+            while index < end {
+                if end - index >= 8, !PropertyListWriter.Encoder.wordNeedsALook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let byte = bytes[index]
+                guard needsALook[Int(byte)] else {
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "&"):
+                    guard let (character, length) = entity(at: index) else { return false }
+                    if isKey {
+                        lastKey.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                        lastKey.append(character)
+                    }
+                    index += length
+                    runStart = index
+                case 0x09, 0x0A:
+                    index += 1
+                case 0xEF:
+                    // U+FFFE and U+FFFF (EF BF BE, EF BF BF), which the writer refuses.
+                    if index + 2 < end, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE { return false }
+                    index += 1
+                default:
+                    // `>`, which the writer escapes, and control characters.
                     return false
                 }
-            case UInt8(ascii: ">"): return false
-            case 0x09, 0x0A: break
-            case ..<0x20: return false
-            case 0xEF:
-                if index + 2 < end, bytes[index + 1] == 0xBF, bytes[index + 2] & 0xFE == 0xBE { return false }
-            default: break
             }
-            if isKey { lastKey.append(character) }
-            index += length
+            if isKey { lastKey.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<end])) }
+            return index == end
         }
         position = end
-        return index == end
+        return checked
+    }
+
+    /// The character that the writer's entity at `offset` stands for, and the entity's length.
+    private func entity(at offset: Int) -> (UInt8, Int)? {
+        if matches("&amp;", at: offset) { return (UInt8(ascii: "&"), 5) }
+        if matches("&lt;", at: offset) { return (UInt8(ascii: "<"), 4) }
+        if matches("&gt;", at: offset) { return (UInt8(ascii: ">"), 4) }
+        if matches("&#13;", at: offset) { return (0x0D, 5) }
+        return nil
     }
 
     /// Whether the bytes at `offset` are `expected`.

@@ -204,7 +204,7 @@ public struct PropertyListWriter: Sendable {
 
         /// Which bytes text cannot be copied with unchanged: control characters, `&`, `<`, `>`,
         /// and 0xEF, which starts U+FFFE and U+FFFF.
-        private static let needsALook: [Bool] = (0...255).map {
+        static let needsALook: [Bool] = (0...255).map {
             $0 < 0x20 || $0 == Int(UInt8(ascii: "&")) || $0 == Int(UInt8(ascii: "<")) || $0 == Int(UInt8(ascii: ">")) || $0 == 0xEF
         }
 
