@@ -174,6 +174,16 @@ struct CanonicalXMLDocumentTests {
         #expect(spliced == (try writer.write(.dictionary(changed))))
     }
 
+    @Test("A large canonical document that starts with an element longer than the first bytes checked is still found canonical")
+    func largeDocumentStartingWithALongElement() throws {
+        var dictionary = Self.large
+        dictionary["a"] = .data(Array(repeating: 7, count: 100_000))
+        let bytes = try writer.write(.dictionary(dictionary))
+        var reads = 0
+        #expect(CanonicalXMLDocument.checking(bytes, entryKey: "a") { reads += 1 }?.document.hasEntry == true)
+        #expect(reads == 1)
+    }
+
     @Test("A large document that differs from the canonical form near its end, or at its start, is refused")
     func largeNonCanonicalDocumentsAreRefused() throws {
         let bytes = try writer.write(.dictionary(Self.large))

@@ -11,18 +11,18 @@ extension CanonicalXMLDocument {
     /// about the time of the longer of the two rather than their sum.
     ///
     /// Before starting the second thread, the first bytes of a large document are checked on
-    /// this one, so that a document that is not canonical from its start costs no read.
+    /// this one: when they may not start a canonical document, the whole document is checked
+    /// first and read only when it is canonical, so that one that is not costs no read.
     ///
     /// - Returns: The document and what `read` returns; `nil` when `bytes` are not canonical,
     ///   when `read` may not have run.
     public static func checking<Result>(_ bytes: [UInt8], entryKey key: String, whileReading read: () -> Result) -> (
         document: CanonicalXMLDocument, result: Result
     )? {
-        guard bytes.count >= concurrentSize else {
+        guard bytes.count >= concurrentSize, prefixMayBeCanonical(bytes) else {
             guard let document = CanonicalXMLDocument(bytes, entryKey: key) else { return nil }
             return (document, read())
         }
-        guard prefixMayBeCanonical(bytes) else { return nil }
         let check = Check(bytes: bytes, key: key)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(check).toOpaque()
@@ -43,8 +43,9 @@ extension CanonicalXMLDocument {
     }
 
     /// Whether the first ``prefixSize`` bytes of `bytes`, a larger document, can start a
-    /// canonical one: their scan may fail only near their end, in what the cut left of a line.
-    /// A wrong answer costs time only, never correctness: the whole document is checked anyway.
+    /// canonical one: their scan may fail only near their end, in what the cut left of a line
+    /// (a longer element cut there, such as a long string, answers no). Either answer leads
+    /// to the whole document being checked; this one only chooses whether beside the read.
     private static func prefixMayBeCanonical(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { bytes in
             var scanner = CanonicalScanner(UnsafeRawBufferPointer(rebasing: bytes[..<prefixSize]))
