@@ -144,8 +144,11 @@ struct CanonicalXMLDocumentTests {
         #expect(try writer.write(try PropertyListReader().read(bytes)) == bytes)
     }
 
-    @Test("A root that is not a dictionary is refused")
+    @Test("A root that is not a dictionary, and an empty or cut document, are refused")
     func nonDictionaryRootIsRefused() throws {
+        #expect(CanonicalXMLDocument([], entryKey: "a") == nil)
+        let whole = try writer.write(.dictionary(["a": "text", "b": .array([1])]))
+        for length in 0..<whole.count { #expect(CanonicalXMLDocument(Array(whole[..<length]), entryKey: "a") == nil, "cut at \(length)") }
         #expect(CanonicalXMLDocument(try writer.write(.array([1])), entryKey: "a") == nil)
         #expect(CanonicalXMLDocument(try writer.write("text"), entryKey: "a") == nil)
     }

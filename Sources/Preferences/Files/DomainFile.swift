@@ -267,7 +267,6 @@ public struct DomainFile: Sendable {
         } catch {
             throw unreadable(error)
         }
-        let path = path
         let checked = CanonicalXMLDocument.checking(bytes, entryKey: key) {
             Result { () throws(PropertyListError) in try PropertyListReader().read(bytes, fileName: path, rootKey: key) }
         }
