@@ -31,17 +31,20 @@ extension Prefs {
             let path = try key.path(from: rest)
             let name = target.name
             let manifest = noManifest || path == nil ? nil : try target.installedManifest()
-            try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
-                guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
-                guard let path else {
+            guard let path else {
+                try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                    guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
                     domain = nil
-                    return
                 }
+                return
+            }
+            let topKey = path.components[0]
+            try target.update(key: topKey) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                guard domain != nil else { throw PreferenceError(.notFound, "the domain \(name) does not exist") }
                 guard path.value(in: domain!) != nil else {
                     throw PreferenceError(.notFound, "the key \(path) does not exist in \(name)")
                 }
                 try path.set(nil, in: &domain!)
-                let topKey = path.components[0]
                 try manifest?.enforce(domain![topKey], forKey: topKey)
             }
         }

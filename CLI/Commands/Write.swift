@@ -88,7 +88,7 @@ struct WriteRequest {
         if !optionsEnded, rest.first == "--" { rest.removeFirst() }
         let manifest = enforcesManifest ? try target.installedManifest() : nil
         let action = try Self.action(Array(rest), at: path, typedBy: manifest)
-        try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+        try target.update(key: path.components[0]) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             // Changed in place: a copy changed beside the original would copy a large domain whole.
             if domain == nil { domain = PropertyListDictionary() }
             try Self.apply(action, at: path, in: &domain!)

@@ -83,4 +83,10 @@ struct Target {
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
         try file.update(body)
     }
+
+    /// Changes the entry under `key` under the domain's lock (see
+    /// ``DomainFile/update(key:lockTimeout:_:)``).
+    func update<Result>(key: String, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
+        try file.update(key: key, body)
+    }
 }

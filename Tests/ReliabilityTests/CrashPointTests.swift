@@ -28,6 +28,28 @@ struct CrashPointTests {
         #expect(torn.isEmpty, "torn at \(syscall) calls \(torn)")
     }
 
+    /// The syscalls of a splice write's own work: reading the old file whole, writing the
+    /// pieces around the entry, flushing, renaming, closing.
+    static let spliceSyscalls = ["read", "write", "fsync", "renameat", "close"]
+
+    @Test("A splice write of a large canonical domain killed at any call of a syscall leaves the old file or the new one", arguments: spliceSyscalls)
+    func killedSpliceWriteLeavesOldOrNewFile(syscall: String) throws {
+        let expected = try StoreFixture(keys: StoreFixture.largeKeys)
+        #expect(try expected.writeIsSpliced(["key4000", "-int", "42"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        let newBytes = try #require(expected.bytes)
+        let torn = try Self.tornStates(killingAt: syscall, newBytes: newBytes, keys: StoreFixture.largeKeys) { store in
+            [Shell.prefs, "write", store.domain, "key4000", "-int", "42"]
+        } check: { store, point in
+            #expect(try store.validates(), "\(syscall) call \(point): file does not validate")
+            let next = try Shell.prefs(
+                ["write", store.domain, "key4001", "-int", "1"], home: store.home,
+                environment: ["PREFS_LOCK_TIMEOUT": "0"])
+            #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
+            #expect(store.strayFiles.isEmpty, "\(syscall) call \(point): left \(store.strayFiles)")
+        }
+        #expect(torn.isEmpty, "torn at \(syscall) calls \(torn)")
+    }
+
     @Test("Calibration: the same harness catches a naive in-place writer tearing the file")
     func harnessCatchesNaiveWriter() throws {
         let expected = try StoreFixture(keys: 1000)
@@ -46,10 +68,10 @@ struct CrashPointTests {
     /// Runs `command` once per call of `syscall` it makes, killed by `SIGKILL` at that call, and
     /// returns the call numbers after which the domain was neither the old file nor `newBytes`.
     private static func tornStates(
-        killingAt syscall: String, newBytes: [UInt8], command: (StoreFixture) -> [String],
+        killingAt syscall: String, newBytes: [UInt8], keys: Int = 1000, command: (StoreFixture) -> [String],
         check: (StoreFixture, Int) throws -> Void
     ) throws -> [Int] {
-        let probe = try StoreFixture(keys: 1000)
+        let probe = try StoreFixture(keys: keys)
         let trace = probe.folder.file("trace")
         let counting = try Shell.run(
             "/usr/bin/strace", ["-f", "-qq", "-e", "trace=\(syscall)", "-o", trace] + command(probe),
@@ -59,7 +81,7 @@ struct CrashPointTests {
             .filter { !$0.contains("resumed>") && !$0.contains("+++") }.count
         var torn: [Int] = []
         for point in 1...max(calls, 1) {
-            let store = try StoreFixture(keys: 1000)
+            let store = try StoreFixture(keys: keys)
             let oldBytes = try #require(store.bytes)
             _ = try Shell.run(
                 "/usr/bin/strace",
@@ -77,17 +99,30 @@ struct CrashPointTests {
 
     @Test("Random kill -9 during writes never tears the file (100 kills)")
     func randomKillsNeverTearTheFile() throws {
-        let store = try StoreFixture(keys: 3000)
+        try randomKills(keys: 3000, rounds: 100, pause: 0...12_000)
+    }
+
+    @Test("Random kill -9 during splice writes of a large canonical domain never tears the file (40 kills)")
+    func randomKillsDuringSpliceWritesNeverTearTheFile() throws {
+        let probe = try StoreFixture(keys: StoreFixture.largeKeys)
+        #expect(try probe.writeIsSpliced(["k", "v"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        try randomKills(keys: StoreFixture.largeKeys, rounds: 40, pause: 0...60_000)
+    }
+
+    /// Starts `rounds` writes of a store of `keys` keys, each killed after a pause drawn from
+    /// `pause` microseconds, and checks after each that the domain is the old file or the new.
+    private func randomKills(keys: Int, rounds: Int, pause: ClosedRange<UInt32>) throws {
+        let store = try StoreFixture(keys: keys)
         var old = try #require(store.bytes)
         var outcomes = (old: 0, new: 0)
-        for round in 0..<100 {
+        for round in 0..<rounds {
             let value = "round\(round)"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Shell.prefs)
             process.arguments = ["write", store.domain, "k", value]
             process.environment = ["PREFS_HOME": store.home]
             try process.run()
-            usleep(UInt32.random(in: 0...12_000))
+            usleep(UInt32.random(in: pause))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try #require(store.bytes)
@@ -101,7 +136,7 @@ struct CrashPointTests {
             }
             old = now
         }
-        #expect(outcomes.old + outcomes.new == 100)
+        #expect(outcomes.old + outcomes.new == rounds)
         let next = try Shell.prefs(["write", store.domain, "final", "1"], home: store.home)
         #expect(next.status == 0)
         #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")

@@ -24,6 +24,24 @@ struct StoreFixture {
         precondition(result.status == 0, "fixture write failed: \(result)")
     }
 
+    /// Keys enough for a domain of about 1 MB, many times the writer's piece size, whose
+    /// writes the reliability tests kill and fail part way.
+    static let largeKeys = 10_000
+
+    /// Writes with `prefs write DOMAIN` and `arguments`, and returns whether the file was written
+    /// by splicing, as a canonical file is: the old bytes around the entry and the entry make
+    /// three `write` calls, where writing the file whole takes one a piece of 64 KiB.
+    func writeIsSpliced(_ arguments: [String]) throws -> Bool {
+        let scratch = TemporaryFolder()
+        let trace = scratch.file("trace")
+        let result = try Shell.run(
+            "/usr/bin/strace", ["-f", "-qq", "-e", "trace=write", "-o", trace, Shell.prefs, "write", domain] + arguments,
+            environment: ["PREFS_HOME": home])
+        precondition(result.status == 0, "the write failed: \(result)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("write(") }
+        return (bytes?.count ?? 0) > 8 * 65_536 && calls.count == 3
+    }
+
     /// The files in the store other than the domain and its lock (`.locks/<file>.lock`).
     var strayFiles: [String] {
         let locks = ((try? FileManager.default.contentsOfDirectory(atPath: folder.file(".locks"))) ?? [])

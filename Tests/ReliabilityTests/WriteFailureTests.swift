@@ -42,6 +42,63 @@ struct WriteFailureTests {
         #expect(try Shell.prefs(["read", store.domain, "added"], home: store.home).stdout == "42\n")
     }
 
+    /// Faults in each of the three pieces a splice write writes: the bytes before the entry,
+    /// the entry, the bytes after it; and in its flush and rename.
+    static let spliceFaults = [
+        Fault(name: "disk full on the bytes before the entry", injection: "inject=write:error=ENOSPC:when=1"),
+        Fault(name: "disk full on the entry", injection: "inject=write:error=ENOSPC:when=2"),
+        Fault(name: "I/O error on the bytes after the entry", injection: "inject=write:error=EIO:when=3"),
+        Fault(name: "I/O error on fsync", injection: "inject=fsync:error=EIO:when=1"),
+        Fault(name: "rename across devices", injection: "inject=renameat:error=EXDEV:when=1")
+    ]
+
+    @Test(
+        "An injected fault in a splice write of a large canonical domain fails with exit 4 and keeps the old file",
+        .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"),
+        arguments: spliceFaults)
+    func injectedFaultInSpliceWriteKeepsOldFile(fault: Fault) throws {
+        let store = try StoreFixture(keys: StoreFixture.largeKeys)
+        #expect(try store.writeIsSpliced(["key5000", "-int", "41"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        let old = try #require(store.bytes)
+        let result = try Shell.run(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
+                Shell.prefs, "write", store.domain, "key5000", "-int", "42"
+            ],
+            environment: ["PREFS_HOME": store.home])
+        #expect(result.status == 4, "\(result)")
+        #expect(result.stderr.contains(store.domain), "the message names the file: \(result.stderr)")
+        #expect(store.bytes == old)
+        #expect(try store.validates())
+        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+        let retry = try Shell.prefs(["write", store.domain, "key5000", "-int", "42"], home: store.home)
+        #expect(retry.status == 0)
+        #expect(try Shell.prefs(["read", store.domain, "key5000"], home: store.home).stdout == "42\n")
+    }
+
+    @Test(
+        "A read error on a large canonical domain fails the write with exit 3 and keeps the old file",
+        .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
+    func readFailureInSpliceWriteKeepsOldFile() throws {
+        let store = try StoreFixture(keys: StoreFixture.largeKeys)
+        let old = try #require(store.bytes)
+        let domainFile = store.folder.file(store.fileName)
+        for point in [1, 2] {
+            let result = try Shell.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-qq", "-o", "/dev/null", "-P", domainFile, "-e", "trace=read", "-e", "inject=read:error=EIO:when=\(point)",
+                    Shell.prefs, "write", store.domain, "key5000", "-int", "42"
+                ],
+                environment: ["PREFS_HOME": store.home])
+            #expect(result.status == 3, "read \(point): \(result)")
+            #expect(result.stderr.contains("Input/output error"), "read \(point): \(result.stderr)")
+            #expect(store.bytes == old, "read \(point)")
+            #expect(store.strayFiles.isEmpty, "read \(point): left \(store.strayFiles)")
+        }
+    }
+
     @Test(
         "A file size limit (EFBIG) fails the write with exit 4 and keeps the old file",
         .enabled(if: Shell.sanitizer != "thread", "TSan's runtime cannot start under a file size limit"))

@@ -1,8 +1,9 @@
 import Glibc
 import SystemPackage
 
-/// Whole files as bytes, for the formats that are parsed from memory (binary, JSON, old-style).
-enum FileBytes {
+/// Whole files as bytes, for the formats that are parsed from memory (binary, JSON, old-style),
+/// and for ``CanonicalXMLDocument``.
+public enum FileBytes {
     /// The bytes of the file at `path` (`-`: standard input), at most
     /// ``PropertyListLimits/maxInputSize``.
     ///
@@ -19,7 +20,7 @@ enum FileBytes {
     /// ``PropertyListLimits/maxInputSize``; the descriptor stays open.
     ///
     /// - Throws: As ``read(_:displayName:)``.
-    static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
+    public static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
         try DocumentInput.checkType(of: descriptor, displayName: displayName)
         var status = stat()
         var expected = 0

@@ -19,13 +19,13 @@ public struct PropertyListWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
-    private static let header: StaticString = """
+    static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
         """
-    private static let footer: StaticString = "</plist>\n"
+    static let footer: StaticString = "</plist>\n"
 
     /// The canonical XML form of `value`.
     ///
@@ -66,7 +66,9 @@ public struct PropertyListWriter: Sendable {
     /// How many bytes the writer gathers before it hands them out.
     public static let pieceSize = 64 << 10
 
-    private struct Encoder: ~Copyable {
+    /// Writes values into ``output``, handing out a piece whenever it holds ``pieceSize`` bytes;
+    /// ``CanonicalXMLDocument`` uses it for single entries too.
+    struct Encoder: ~Copyable {
         /// Where pieces go.
         let emit: (UnsafeRawBufferPointer) throws(PropertyListError) -> Void
         /// The bytes not yet handed out.
@@ -89,7 +91,7 @@ public struct PropertyListWriter: Sendable {
 
         /// Hands out the gathered bytes, after checking that the document stays within the size
         /// the reader accepts.
-        private mutating func handOut() throws(PropertyListError) {
+        mutating func handOut() throws(PropertyListError) {
             let size = emitted + output.count
             guard size <= PropertyListLimits.maxInputSize else {
                 throw PropertyListError(
@@ -147,15 +149,20 @@ public struct PropertyListWriter: Sendable {
                 output.append("<dict>\n")
                 for position in dictionary.sortedPositions() {
                     let (key, element) = dictionary.entry(at: position)
-                    path.append(key)
-                    indent(depth + 1)
-                    try self.element("<key>", "</key>\n", escaping: key, isKey: true)
-                    try append(element, depth: depth + 1)
-                    path.removeLast()
+                    try entry(key, element, depth: depth + 1)
                 }
                 indent(depth)
                 output.append("</dict>\n")
             }
+        }
+
+        /// One entry of a dictionary whose entries are at `depth`: the key's line, then the value.
+        mutating func entry(_ key: String, _ value: PropertyList, depth: Int) throws(PropertyListError) {
+            path.append(key)
+            indent(depth)
+            try element("<key>", "</key>\n", escaping: key, isKey: true)
+            try append(value, depth: depth)
+            path.removeLast()
         }
 
         private func checkDepth(_ depth: Int) throws(PropertyListError) {
@@ -197,14 +204,14 @@ public struct PropertyListWriter: Sendable {
 
         /// Which bytes text cannot be copied with unchanged: control characters, `&`, `<`, `>`,
         /// and 0xEF, which starts U+FFFE and U+FFFF.
-        private static let needsALook: [Bool] = (0...255).map {
+        static let needsALook: [Bool] = (0...255).map {
             $0 < 0x20 || $0 == Int(UInt8(ascii: "&")) || $0 == Int(UInt8(ascii: "<")) || $0 == Int(UInt8(ascii: ">")) || $0 == 0xEF
         }
 
         /// Whether any of the eight bytes in `word` needs a look, eight at a time: a byte below
         /// 0x20, or one equal to `&`, `<`, `>` or 0xEF (the has-less and has-zero tests of
         /// "Bit Twiddling Hacks", exact for the word as a whole).
-        private static func wordNeedsALook(_ word: UInt64) -> Bool {
+        static func wordNeedsALook(_ word: UInt64) -> Bool {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
