@@ -24,6 +24,16 @@ struct MalformedManifestTests {
         Case(keys: [F.key("k", "integer", ["pfm_range_max": "10"])], message: #"key "k": pfm_range_max is a string, not an integer like the key"#),
         Case(keys: [F.key("k", "integer", ["pfm_range_min": .real(0.5)])], message: #"key "k": pfm_range_min is a real, not an integer like the key"#),
         Case(keys: [F.key("k", "string", ["pfm_range_min": 1])], message: #"key "k": pfm_range_min applies to numbers, but the key is a string"#),
+        Case(
+            keys: [F.key("k", "integer", ["pfm_range_min": 10, "pfm_range_max": 1])],
+            message: #"key "k": pfm_range_min 10 is above pfm_range_max 1, so no value could fit"#),
+        Case(
+            keys: [F.key("k", "real", ["pfm_range_min": .real(2.5), "pfm_range_max": 2])],
+            message: #"key "k": pfm_range_min 2.5 is above pfm_range_max 2, so no value could fit"#),
+        Case(keys: [F.key("k", "real", ["pfm_range_min": .real(.nan)])], message: #"key "k": pfm_range_min is nan, which bounds nothing"#),
+        Case(
+            keys: [F.key("k", "array", ["pfm_repetition_min": 3, "pfm_repetition_max": 2])],
+            message: #"key "k": pfm_repetition_min 3 is above pfm_repetition_max 2, so no value could fit"#),
         Case(keys: [F.key("k", "string", ["pfm_format": "[unclosed"])], message: #"key "k": pfm_format "[unclosed" is not a regular expression"#),
         Case(keys: [F.key("k", "string", ["pfm_range_list": ["a", 2]])], message: #"key "k": pfm_range_list holds an integer, not a string"#),
         Case(keys: [F.key("k", "string", ["pfm_range_list": "a"])], message: #"key "k": pfm_range_list is a string, not an array"#),

@@ -135,7 +135,8 @@ struct ManifestChecker {
         }
     }
 
-    private static func number(_ value: PropertyList) -> Double {
+    /// A number's value as a `Double`; NaN for anything else.
+    static func number(_ value: PropertyList) -> Double {
         switch value {
         case .integer(let integer): integer.doubleValue
         case .real(let real): real

@@ -122,8 +122,12 @@ public struct ManifestKey: Sendable {
         let isRequired = requirement == "always" || requirement == "always-nested"
         let minimum = try reader.number(.rangeMin, in: entry, for: type)
         let maximum = try reader.number(.rangeMax, in: entry, for: type)
+        try reader.checkRange(minimum, maximum, of: (.rangeMin, .rangeMax))
         let minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
         let maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        try reader.checkRange(
+            minimumCount.map { .integer(PropertyListInteger($0)) }, maximumCount.map { .integer(PropertyListInteger($0)) }, of: (.repetitionMin, .repetitionMax)
+        )
         var pattern: ManifestPattern?
         if let format = try reader.string(.format, in: entry) {
             do {

@@ -61,7 +61,22 @@ struct ManifestReader {
         guard type.accepts(value) else {
             throw problem("\(key) is \(value.typeNameWithArticle), not \(type.nameWithArticle) like the key", at: [key])
         }
+        if case .real(let real) = value, real.isNaN { throw problem("\(key) is nan, which bounds nothing", at: [key]) }
         return value
+    }
+
+    /// Throws when `minimum` lies above `maximum`, so that no value could fit between them.
+    func checkRange(_ minimum: PropertyList?, _ maximum: PropertyList?, of fields: (ManifestEntry.Field, ManifestEntry.Field)) throws(Problem) {
+        guard let minimum, let maximum else { return }
+        let isAbove =
+            switch (minimum, maximum) {
+            case (.integer(let low), .integer(let high)): low > high
+            default: ManifestChecker.number(minimum) > ManifestChecker.number(maximum)
+            }
+        guard isAbove else { return }
+        throw problem(
+            "\(fields.0.key) \(ManifestChecker.text(minimum)) is above \(fields.1.key) \(ManifestChecker.text(maximum)), so no value could fit",
+            at: [fields.0.key])
     }
 
     /// The array length under `field`, a non-negative integer.

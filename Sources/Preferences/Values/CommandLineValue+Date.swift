@@ -46,7 +46,9 @@ extension CommandLineValue {
         }
         guard let offset = zoneOffset(zone, afterT: bytes[10] == UInt8(ascii: "T")) else {
             let given = String(decoding: zone.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
-            return .failure(ValueProblem("the time zone \"\(given)\" is not Z, +HHMM, -HHMM or +HH:MM (a space may come before it)"))
+            return .failure(
+                ValueProblem(
+                    "the time zone \"\(given)\" is not Z, +HHMM, -HHMM or +HH:MM with HH 00 through 23 and MM 00 through 59 (a space may come before it)"))
         }
         guard let date = PropertyListDate(secondsSince1970: local.secondsSince1970 - Int64(offset)) else {
             return .failure(ValueProblem("in UTC this falls outside years 1 through 9999"))
@@ -70,7 +72,8 @@ extension CommandLineValue {
     }
 
     /// The offset from UTC in seconds that `zone` names: empty after `T` or `Z` is UTC,
-    /// otherwise an optional space and `±HHMM` or `±HH:MM`.
+    /// otherwise an optional space and `±HHMM` or `±HH:MM`, as RFC 3339 bounds them (hours
+    /// through 23, minutes through 59).
     private static func zoneOffset(_ zone: ArraySlice<UInt8>, afterT: Bool) -> Int? {
         var zone = zone
         if zone.first == UInt8(ascii: " ") { zone = zone.dropFirst() }
@@ -81,7 +84,9 @@ extension CommandLineValue {
             zone.count == 5 || (zone.count == 6 && zone[zone.startIndex + 3] == UInt8(ascii: ":"))
         else { return nil }
         let values = digits.map { Int($0 - 48) }
-        let offset = (values[0] * 10 + values[1]) * 3600 + (values[2] * 10 + values[3]) * 60
+        let (hours, minutes) = (values[0] * 10 + values[1], values[2] * 10 + values[3])
+        guard hours <= 23, minutes <= 59 else { return nil }
+        let offset = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "+") ? offset : -offset
     }
 
