@@ -16,8 +16,8 @@ struct PaletteDocumentTests {
         try PaletteDocument(storeName: store, domain: domain, folder: preferences)
     }
 
-    @Test("The stored bytes are exactly the sorted-key JSON of the palettes")
-    func storesSortedKeyJSON() throws {
+    /// The stored bytes are exactly the sorted-key JSON of the palettes.
+    @Test func storesSortedKeyJSON() throws {
         let palettes = [
             Palette(name: "Cars/Taxis", emojis: "🚗🚕", id: 3), Palette(name: "Quote \"q\" é", emojis: "", id: 1),
             Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷👨‍👩‍👧", id: 12)
@@ -30,8 +30,8 @@ struct PaletteDocumentTests {
         #expect(try document().load().list.palettes == palettes)
     }
 
-    @Test("The key is PaletteStore:<store> in <domain>.plist; stores in one domain are independent")
-    func keysAndFiles() throws {
+    /// The key is PaletteStore:<store> in <domain>.plist; stores in one domain are independent.
+    @Test func keysAndFiles() throws {
         _ = try document("Left", domain: "com.example.emojiart").modify { try $0.insertPalette(named: "L") }
         _ = try document("Right", domain: "com.example.emojiart").modify { try $0.removePalette(at: 0) }
         let domain = try #require(try DomainFixtures.domain(in: folder, name: "com.example.emojiart"))
@@ -42,16 +42,16 @@ struct PaletteDocumentTests {
         #expect(folder.bytes("palettes.plist") == nil)
     }
 
-    @Test("Nothing stored reads as the built-in palettes, and reading writes nothing")
-    func nothingStoredIsBuiltIns() throws {
+    /// Nothing stored reads as the built-in palettes, and reading writes nothing.
+    @Test func nothingStoredIsBuiltIns() throws {
         let (list, warnings) = try document().load()
         #expect(list == PaletteList.builtIn)
         #expect(warnings.isEmpty)
         #expect(folder.names().isEmpty)
     }
 
-    @Test("A domain written like an EmojiArt app's preferences reads as it is")
-    func readsEmojiArtDomain() throws {
+    /// A domain written like an EmojiArt app's preferences reads as it is.
+    @Test func readsEmojiArtDomain() throws {
         try folder.write(
             DomainFixtures.applePlist(
                 DomainFixtures.unrelatedEntries
@@ -62,8 +62,8 @@ struct PaletteDocumentTests {
         #expect(try document("Backup").load().list.palettes == [Palette(name: "Old", emojis: "🎼", id: 1)])
     }
 
-    @Test("Changing the palettes keeps every unrelated key of the domain as it was")
-    func unrelatedKeysSurvive() throws {
+    /// Changing the palettes keeps every unrelated key of the domain as it was.
+    @Test func unrelatedKeysSurvive() throws {
         try folder.write(
             DomainFixtures.applePlist(
                 DomainFixtures.unrelatedEntries
@@ -80,8 +80,8 @@ struct PaletteDocumentTests {
         #expect(after == before)
     }
 
+    /// Stored values that are not palette JSON data throw .unreadable and the file stays byte for byte.
     @Test(
-        "Stored values that are not palette JSON data throw .unreadable and the file stays byte for byte",
         arguments: [
             DomainFixtures.dataElement("not json"),
             DomainFixtures.dataElement(#"{"emojis":"😀","id":1,"name":"an object, not an array"}"#),
@@ -106,8 +106,8 @@ struct PaletteDocumentTests {
         #expect(folder.names().filter { $0.contains(".tmp-") }.isEmpty)
     }
 
-    @Test("Stored damage is repaired on load with warnings, and written repaired by the next change")
-    func repairsStoredDamage() throws {
+    /// Stored damage is repaired on load with warnings, and written repaired by the next change.
+    @Test func repairsStoredDamage() throws {
         let damaged = #"[{"emojis":"😀😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#
         try folder.write(DomainFixtures.applePlist([("PaletteStore:Main", DomainFixtures.dataElement(damaged))]), to: "palettes.plist")
         let (list, warnings) = try document().load()
@@ -119,8 +119,8 @@ struct PaletteDocumentTests {
         #expect(try document().load().warnings.isEmpty)
     }
 
-    @Test("A change that leaves the palettes as they are writes nothing")
-    func noChangeNoWrite() throws {
+    /// A change that leaves the palettes as they are writes nothing.
+    @Test func noChangeNoWrite() throws {
         _ = try document().modify { try $0.insertPalette(named: "X") }
         let path = folder.file("palettes.plist")
         let (before, inode) = (folder.bytes("palettes.plist"), DomainFixtures.inode(path))
@@ -134,8 +134,8 @@ struct PaletteDocumentTests {
         #expect(DomainFixtures.inode(path) == inode)
     }
 
-    @Test("A change that throws writes nothing and its error comes through")
-    func throwingChangeWritesNothing() throws {
+    /// A change that throws writes nothing and its error comes through.
+    @Test func throwingChangeWritesNothing() throws {
         struct Stop: Error {}
         _ = try document().modify { try $0.insertPalette(named: "X") }
         let before = folder.bytes("palettes.plist")
@@ -150,8 +150,8 @@ struct PaletteDocumentTests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
+    /// decodeJSON reads export JSON, repairs ids, and refuses what a store cannot hold.
     @Test(
-        "decodeJSON reads export JSON, repairs ids, and refuses what a store cannot hold",
         arguments: [
             (#"[{"emojis":"😀","id":1,"name":"A"}]"#, nil),
             (#"[{"emojis":"😀","id":1,"name":"A"},{"emojis":"🚗","id":1,"name":"B"}]"#, nil),
@@ -176,16 +176,16 @@ struct PaletteDocumentTests {
         }
     }
 
-    @Test("read and change say whether a value was stored; nothing stored means the built-ins")
-    func hadSavedValue() throws {
+    /// read and change say whether a value was stored; nothing stored means the built-ins.
+    @Test func hadSavedValue() throws {
         #expect(try document().read().hadSavedValue == false)
         #expect(try document().change { try $0.insertPalette(named: "X") }.hadSavedValue == false)
         #expect(try document().read().hadSavedValue == true)
         #expect(try document().change { _ in }.hadSavedValue == true)
     }
 
-    @Test("change(replacingDamaged:) saves the undecodable bytes beside the domain file, then replaces them")
-    func replacingDamaged() throws {
+    /// change(replacingDamaged:) saves the undecodable bytes beside the domain file, then replaces them.
+    @Test func replacingDamaged() throws {
         try folder.write(DomainFixtures.applePlist([("PaletteStore:Main", DomainFixtures.dataElement("[{oops"))]), to: "palettes.plist")
         let outcome = try document().change(replacingDamaged: true) { $0 = try PaletteList([Palette(name: "New", emojis: "😀", id: 1)]) }
         #expect(outcome.damagedCopy == folder.file("palettes.plist.PaletteStore-Main.damaged-1"))

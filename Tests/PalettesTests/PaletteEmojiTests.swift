@@ -10,8 +10,8 @@ struct PaletteEmojiTests {
         try PaletteList([Palette(name: "Mine", emojis: emojis, id: 1)])
     }
 
+    /// Emoji.isEmoji accepts pictographs, presentation-selected symbols, keycaps, flags, tag and joiner sequences.
     @Test(
-        "Emoji.isEmoji accepts pictographs, presentation-selected symbols, keycaps, flags, tag and joiner sequences",
         arguments: [
             "🚗", "☀️", "🏎", "1️⃣", "1⃣", "#️⃣", "⛵️", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "☺", "☺︎", "🏴󠁧󠁢󠁳󠁣󠁴󠁿",
             "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "🧑‍🦰", "❤️‍🔥", "🦰"
@@ -21,8 +21,8 @@ struct PaletteEmojiTests {
         #expect(Emoji.isEmoji(Character(text)))
     }
 
+    /// Emoji.isEmoji refuses text, and modifiers, joiners, selectors and tags that are not part of a whole emoji.
     @Test(
-        "Emoji.isEmoji refuses text, and modifiers, joiners, selectors and tags that are not part of a whole emoji",
         arguments: [
             "a", "Z", "1", "#", "*", " ", "\t", "\n", "é", "-", ":", "ß", "中", "🏽", "🇫", "🏽🏽", "🏽\u{FE0F}", "🚗🏽",
             "1\u{FE0F}", "😀\u{200D}", "\u{200D}", "\u{FE0F}", "😀\u{301}", "😀\u{FE0F}\u{FE0F}", "😀\u{E0067}",
@@ -32,8 +32,8 @@ struct PaletteEmojiTests {
         #expect(!Emoji.isEmoji(Character(text)))
     }
 
-    @Test("Emojis differing only in variation selectors have one identity; skin tones make another")
-    func identityIgnoresSelectors() {
+    /// Emojis differing only in variation selectors have one identity; skin tones make another.
+    @Test func identityIgnoresSelectors() {
         #expect(Emoji.identity("☺") == Emoji.identity("☺️"))
         #expect(Emoji.identity("☺︎") == Emoji.identity("☺️"))
         #expect(Emoji.identity("1⃣") == Emoji.identity("1️⃣"))
@@ -41,8 +41,8 @@ struct PaletteEmojiTests {
         #expect(Emoji.uniqued("☺☺️1️⃣1⃣") == "☺1️⃣")
     }
 
-    @Test("Any two emojis written one after the other split back into the same two")
-    func concatenationNeverResegments() {
+    /// Any two emojis written one after the other split back into the same two.
+    @Test func concatenationNeverResegments() {
         let emojis =
             Palette.builtins.flatMap { Array($0.emojis) } + Self.clusters.map(Character.init)
             + ["☺", "1⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "🇩🇪", "👁️‍🗨️"]
@@ -65,13 +65,14 @@ struct PaletteEmojiTests {
         #expect(Emoji.characters(in: "👍 🏽") == ["👍", "\u{1F3FD}"])
     }
 
-    @Test("Emoji.nonEmojis lists each stray once, in order")
-    func nonEmojisInOrder() {
+    /// Emoji.nonEmojis lists each stray once, in order.
+    @Test func nonEmojisInOrder() {
         #expect(Emoji.nonEmojis(in: "a😀b a🚗") == ["a", "b", " "])
         #expect(Emoji.nonEmojis(in: "😀🏳️‍🌈1️⃣").isEmpty)
     }
 
-    @Test("Multi-scalar emojis are one emoji each", arguments: clusters)
+    /// Multi-scalar emojis are one emoji each.
+    @Test(arguments: clusters)
     func clusterIsOneEmoji(emoji: String) throws {
         var list = try list("😀")
         #expect(try list.addEmojis(emoji, toPaletteAt: 0) == 1)
@@ -81,8 +82,8 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == "😀")
     }
 
-    @Test("addEmojis skips emojis the palette holds and repeats within what is added")
-    func addSkipsExisting() throws {
+    /// addEmojis skips emojis the palette holds and repeats within what is added.
+    @Test func addSkipsExisting() throws {
         var list = try list("😀🚗")
         #expect(try list.addEmojis("🚗🌲🌲😀🐻‍❄️", toPaletteAt: 0) == 2)
         #expect(list.palettes[0].emojis == "😀🚗🌲🐻‍❄️")
@@ -90,15 +91,16 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == "😀🚗🌲🐻‍❄️")
     }
 
-    @Test("addEmojis works on the clamped index", arguments: [(-7, 0), (1, 1), (9, 1)])
+    /// addEmojis works on the clamped index.
+    @Test(arguments: [(-7, 0), (1, 1), (9, 1)])
     func addClamps(index: Int, expected: Int) throws {
         var list = try PaletteList([Palette(name: "A", emojis: "", id: 1), Palette(name: "B", emojis: "", id: 2)])
         try list.addEmojis("🌲", toPaletteAt: index)
         #expect(list.palettes.map(\.emojis) == (expected == 0 ? ["🌲", ""] : ["", "🌲"]))
     }
 
-    @Test("A plain 👍 is not the same emoji as 👍🏽, either way round")
-    func skinToneIsADifferentEmoji() throws {
+    /// A plain 👍 is not the same emoji as 👍🏽, either way round.
+    @Test func skinToneIsADifferentEmoji() throws {
         var list = try list("👍🏽")
         #expect(try list.addEmojis("👍", toPaletteAt: 0) == 1)
         #expect(Array(list.palettes[0].emojis) == ["👍🏽", "👍"])
@@ -108,8 +110,8 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == "")
     }
 
+    /// removeEmojis removes whole clusters only, never a part of one.
     @Test(
-        "removeEmojis removes whole clusters only, never a part of one",
         arguments: [
             ("👨", "👨‍👩‍👧"), ("👩", "👨‍👩‍👧"), ("🏳️", "🏳️‍🌈"), ("🌈", "🏳️‍🌈"), ("🐻", "🐻‍❄️"), ("❄️", "🐻‍❄️"), ("👍", "👍🏽")
         ])
@@ -119,15 +121,15 @@ struct PaletteEmojiTests {
         #expect(list.palettes[0].emojis == cluster + "🚗")
     }
 
-    @Test("removeEmojis removes every emoji named and ignores ones the palette lacks")
-    func removeSeveral() throws {
+    /// removeEmojis removes every emoji named and ignores ones the palette lacks.
+    @Test func removeSeveral() throws {
         var list = try list("😀🚗🌲👨‍👩‍👧🏳️‍🌈")
         #expect(list.removeEmojis("🌲🏳️‍🌈🎼😀", fromPaletteAt: 9) == 3)
         #expect(list.palettes[0].emojis == "🚗👨‍👩‍👧")
     }
 
+    /// Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes.
     @Test(
-        "Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes",
         arguments: [
             "a", "1", "#", "é", "😀x", "🚗 x", "🚗 \u{1F3FD}", "x😀"
         ])
@@ -142,8 +144,8 @@ struct PaletteEmojiTests {
         #expect(list == before)
     }
 
+    /// Adding emojis never changes an emoji the palette already holds.
     @Test(
-        "Adding emojis never changes an emoji the palette already holds",
         arguments: [
             ("👍", "🏽"), ("🇫🇷", "🇷"), ("🇫🇷", "🇩🇪"), ("👨", "\u{200D}👩"), ("1️⃣", "\u{20E3}")
         ])

@@ -5,8 +5,8 @@ import Testing
 /// and sorted-key writing.
 @Suite("Palette JSON")
 struct PaletteJSONTests {
-    @Test("Other fields are kept as their exact JSON text and written back in key order")
-    func otherFieldsKeptExactly() throws {
+    /// Other fields are kept as their exact JSON text and written back in key order.
+    @Test func otherFieldsKeptExactly() throws {
         let json = #"[{"z":[1, 2 ,3],"name":"A","emojis":"😀","id":1,"color":"red","when":1.50e3,"deep":{"k" : "\u00e9"}}]"#
         let palettes = try PaletteJSON.decode(Array(json.utf8))
         #expect(
@@ -22,22 +22,22 @@ struct PaletteJSONTests {
                 == #"[{"color":"red","deep":{"k" : "\u00e9"},"emojis":"😀","id":1,"name":"A","when":1.50e3,"z":[1, 2 ,3]}]"#)
     }
 
-    @Test("Strings are decoded from every escape and written with only the escapes JSON needs")
-    func stringEscapes() throws {
+    /// Strings are decoded from every escape and written with only the escapes JSON needs.
+    @Test func stringEscapes() throws {
         let json = #"[{"emojis":"\ud83d\ude00","id":-9223372036854775808,"name":"q\"\\\/\b\f\n\r\t\u0001é"}]"#
         let palettes = try PaletteJSON.decode(Array(json.utf8))
         #expect(palettes == [Palette(name: "q\"\\/\u{8}\u{C}\n\r\t\u{1}é", emojis: "😀", id: Int.min)])
         #expect(PaletteJSON.encode(palettes) == #"[{"emojis":"😀","id":-9223372036854775808,"name":"q\"\\/\b\f\n\r\t\u0001é"}]"#)
     }
 
-    @Test("A byte-order mark and any JSON whitespace around the array are accepted")
-    func byteOrderMarkAndWhitespace() throws {
+    /// A byte-order mark and any JSON whitespace around the array are accepted.
+    @Test func byteOrderMarkAndWhitespace() throws {
         let json = "\u{FEFF} \r\n\t[ {\"emojis\" : \"😀\" , \"id\" : 1 , \"name\" : \"A\" } ] \r\n"
         #expect(try PaletteJSON.decode(Array(json.utf8)) == [Palette(name: "A", emojis: "😀", id: 1)])
     }
 
+    /// What is not the JSON form of palettes is refused with the line and the problem.
     @Test(
-        "What is not the JSON form of palettes is refused with the line and the problem",
         arguments: [
             (#"{"emojis":"😀","id":1,"name":"A"}"#, "expected a JSON array"),
             ("[\n{\"emojis\":\"😀\",\"id\":1,\"name\":\"A\",\"name\":\"B\"}]", "line 2: the key \"name\" appears twice"),
@@ -68,8 +68,8 @@ struct PaletteJSONTests {
         #expect(error?.message.hasPrefix("line ") == true)
     }
 
+    /// Bytes that are not UTF-8 are refused, inside strings and out.
     @Test(
-        "Bytes that are not UTF-8 are refused, inside strings and out",
         arguments: [
             [0x5B, 0x7B, 0x22, 0x6E, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D, 0x5D], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
             [0x5B, 0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x22, 0xC3, 0x5C, 0x75, 0x30, 0x30, 0x41, 0x39, 0x22, 0x7D, 0x5D]
@@ -78,8 +78,8 @@ struct PaletteJSONTests {
         #expect(throws: PaletteJSONError.self) { try PaletteJSON.decode(bytes) }
     }
 
-    @Test("Pretty output indents two spaces per level and ends with a line break")
-    func prettyOutput() {
+    /// Pretty output indents two spaces per level and ends with a line break.
+    @Test func prettyOutput() {
         let palettes = [Palette(name: "A", emojis: "😀", id: 1, otherFields: ["color": "\"red\""]), Palette(name: "B", emojis: "", id: 2)]
         #expect(
             PaletteJSON.encode(palettes, pretty: true) == """

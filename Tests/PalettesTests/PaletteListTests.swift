@@ -15,8 +15,8 @@ struct PaletteListTests {
             })
     }
 
+    /// palette(at:) clamps any index into range.
     @Test(
-        "palette(at:) clamps any index into range",
         arguments: [
             (Int.min, 0), (-5, 0), (-1, 0), (0, 0), (1, 1), (2, 2), (3, 2), (99, 2), (Int.max, 2)
         ])
@@ -26,8 +26,8 @@ struct PaletteListTests {
         #expect(list.palette(at: index) == list.palettes[expected])
     }
 
+    /// insertPalette gives the id one above the largest, at the index clamped into 0...count.
     @Test(
-        "insertPalette gives the id one above the largest, at the index clamped into 0...count",
         arguments: [
             (Int.min, 0), (-3, 0), (0, 0), (2, 2), (3, 3), (4, 3), (Int.max, 3)
         ])
@@ -42,14 +42,15 @@ struct PaletteListTests {
         #expect(list.palettes.filter { $0.id != 43 }.map(\.name) == ["A", "B", "C"])
     }
 
-    @Test("Repeated inserts keep counting up from the largest id")
-    func repeatedInsertsCountUp() throws {
+    /// Repeated inserts keep counting up from the largest id.
+    @Test func repeatedInsertsCountUp() throws {
         var list = try Self.lettered(2)
         for _ in 0..<5 { try list.insertPalette(named: "N") }
         #expect(list.palettes.map(\.id) == [7, 6, 5, 4, 3, 1, 2])
     }
 
-    @Test("insertPalette and renamePalette refuse a blank name and change nothing", arguments: ["", " ", "\t", "\n", "  \n "])
+    /// insertPalette and renamePalette refuse a blank name and change nothing.
+    @Test(arguments: ["", " ", "\t", "\n", "  \n "])
     func blankNamesRefused(name: String) throws {
         var list = try Self.lettered(2)
         let before = list
@@ -60,8 +61,8 @@ struct PaletteListTests {
         #expect(list == before)
     }
 
+    /// removePalette removes the palette at the clamped index and returns a valid index.
     @Test(
-        "removePalette removes the palette at the clamped index and returns a valid index",
         arguments: [
             (Int.min, 0, 0), (-1, 0, 0), (0, 0, 0), (2, 2, 2), (4, 4, 3), (9, 4, 3), (Int.max, 4, 3)
         ])
@@ -75,7 +76,8 @@ struct PaletteListTests {
         #expect(!list.palettes.contains(gone))
     }
 
-    @Test("removePalette never removes the last palette", arguments: [Int.min, -1, 0, 1, Int.max])
+    /// removePalette never removes the last palette.
+    @Test(arguments: [Int.min, -1, 0, 1, Int.max])
     func removeNeverEmptiesTheList(index: Int) throws {
         var list = try Self.lettered(3)
         try list.removePalette(at: index)
@@ -88,8 +90,8 @@ struct PaletteListTests {
         #expect(list.count == 1)
     }
 
+    /// renamePalette renames the palette at the clamped index, keeping its id and emojis.
     @Test(
-        "renamePalette renames the palette at the clamped index, keeping its id and emojis",
         arguments: [
             (-4, 0), (1, 1), (50, 2)
         ])
@@ -101,8 +103,8 @@ struct PaletteListTests {
         #expect(list.palettes.filter { $0.name == "Renamed: yes" }.count == 1)
     }
 
+    /// movePalette clamps both indices and returns where the palette ended up.
     @Test(
-        "movePalette clamps both indices and returns where the palette ended up",
         arguments: [
             (0, 3, 3, "BCDA"), (3, 0, 0, "DABC"), (-1, 100, 3, "BCDA"), (100, -5, 0, "DABC"), (1, 1, 1, "ABCD"), (1, 2, 2, "ACBD")
         ])
@@ -115,8 +117,8 @@ struct PaletteListTests {
         #expect(list.palettes.map(\.name).joined() == order)
     }
 
+    /// The checking initializer refuses lists that break an invariant.
     @Test(
-        "The checking initializer refuses lists that break an invariant",
         arguments: [
             ("no palettes", [Palette]()),
             ("duplicate ids", [Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 1)]),
@@ -129,8 +131,8 @@ struct PaletteListTests {
         #expect(error?.code == .invalidArgument)
     }
 
-    @Test("index(ofID:) and index(ofName:) find palettes; the first of equal names wins")
-    func lookUp() throws {
+    /// index(ofID:) and index(ofName:) find palettes; the first of equal names wins.
+    @Test func lookUp() throws {
         var list = try Self.lettered(3)
         try list.insertPalette(named: "B", at: 3)
         #expect(list.index(ofID: 3) == 2)
@@ -139,7 +141,8 @@ struct PaletteListTests {
         #expect(list.index(ofName: "b") == nil)
     }
 
-    @Test("Any sequence of intents keeps the invariants", arguments: [1, 2, 3, 4])
+    /// Any sequence of intents keeps the invariants.
+    @Test(arguments: [1, 2, 3, 4])
     func randomIntentsKeepInvariants(seed: UInt64) throws {
         var generator = SplitMix(seed: seed)
         var list = try Self.lettered(2)

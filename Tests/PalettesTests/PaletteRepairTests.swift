@@ -5,8 +5,8 @@ import Testing
 /// with nothing starts with EmojiArt's built-in palettes.
 @Suite("Repairing and built-ins")
 struct PaletteRepairTests {
-    @Test("Duplicate ids are reassigned above the largest id, each with a warning naming the palette")
-    func duplicateIDsReassigned() {
+    /// Duplicate ids are reassigned above the largest id, each with a warning naming the palette.
+    @Test func duplicateIDsReassigned() {
         let (list, warnings) = PaletteList.repairing([
             Palette(name: "A", emojis: "😀", id: 4), Palette(name: "B", emojis: "🚗", id: 4),
             Palette(name: "C", emojis: "🌲", id: 9), Palette(name: "D", emojis: "🎼", id: 4)
@@ -21,32 +21,32 @@ struct PaletteRepairTests {
         #expect(warnings[1].contains("\"D\"") && warnings[1].contains("11"))
     }
 
-    @Test("Repeated emojis are dropped, first occurrence kept, with a warning")
-    func repeatedEmojisDropped() {
+    /// Repeated emojis are dropped, first occurrence kept, with a warning.
+    @Test func repeatedEmojisDropped() {
         let (list, warnings) = PaletteList.repairing([Palette(name: "Mine", emojis: "😀🚗😀👍🏽👍👍🏽🚗", id: 1)])
         #expect(list.palettes == [Palette(name: "Mine", emojis: "😀🚗👍🏽👍", id: 1)])
         #expect(warnings.count == 1)
         #expect(warnings[0].contains("\"Mine\""))
     }
 
-    @Test("An empty store becomes the built-in palettes, with a warning")
-    func emptyBecomesBuiltIns() {
+    /// An empty store becomes the built-in palettes, with a warning.
+    @Test func emptyBecomesBuiltIns() {
         let (list, warnings) = PaletteList.repairing([])
         #expect(list == PaletteList.builtIn)
         #expect(list.palettes == Palette.builtins)
         #expect(warnings.count == 1)
     }
 
-    @Test("Text that is not a whole emoji is removed on load, with a warning naming it, code points included")
-    func strayTextRemoved() {
+    /// Text that is not a whole emoji is removed on load, with a warning naming it, code points included.
+    @Test func strayTextRemoved() {
         let (list, warnings) = PaletteList.repairing([Palette(name: "Old", emojis: "🌲x🚗 😀\u{200D}", id: 2)])
         #expect(list.palettes == [Palette(name: "Old", emojis: "🌲🚗", id: 2)])
         #expect(warnings.count == 1)
         #expect(warnings[0].contains("\"x\"") && warnings[0].contains("\" \" (U+0020)") && warnings[0].contains("(U+1F600 U+200D)"), "\(warnings)")
     }
 
-    @Test("Palettes that keep the invariants come back unchanged and without warnings")
-    func soundPalettesUnchanged() throws {
+    /// Palettes that keep the invariants come back unchanged and without warnings.
+    @Test func soundPalettesUnchanged() throws {
         let stored = [Palette(name: "Z", emojis: "🏳️‍🌈👨‍👩‍👧", id: 30), Palette(name: "Y", emojis: "", id: 2)]
         let (list, warnings) = PaletteList.repairing(stored)
         #expect(list.palettes == stored)
@@ -54,15 +54,15 @@ struct PaletteRepairTests {
         #expect(list == (try PaletteList(stored)))
     }
 
-    @Test("Repairs combine: one palette can need an id and lose repeats")
-    func repairsCombine() {
+    /// Repairs combine: one palette can need an id and lose repeats.
+    @Test func repairsCombine() {
         let (list, warnings) = PaletteList.repairing([Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗🚗", id: 1)])
         #expect(list.palettes[1] == Palette(name: "B", emojis: "🚗", id: 2))
         #expect(warnings.count == 2)
     }
 
-    @Test("The built-in palettes are EmojiArt's nine, ids 1 to 9, in order")
-    func builtInNamesAndIDs() {
+    /// The built-in palettes are EmojiArt's nine, ids 1 to 9, in order.
+    @Test func builtInNamesAndIDs() {
         #expect(
             Palette.builtins.map(\.name) == [
                 "Vehicles", "Sports", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces"
@@ -71,8 +71,8 @@ struct PaletteRepairTests {
         #expect(PaletteList.builtIn.palettes == Palette.builtins)
     }
 
+    /// Every built-in palette holds emojis only, none twice, and passes the checking initializer.
     @Test(
-        "Every built-in palette holds emojis only, none twice, and passes the checking initializer",
         arguments: Palette.builtins)
     func builtInPaletteIsSound(palette: Palette) throws {
         #expect(!palette.emojis.isEmpty)
@@ -81,16 +81,16 @@ struct PaletteRepairTests {
         #expect(throws: Never.self) { try PaletteList([palette]) }
     }
 
-    @Test("Animal Faces holds 🐻‍❄️ as one emoji, beside 🐻")
-    func builtInsKeepClusters() throws {
+    /// Animal Faces holds 🐻‍❄️ as one emoji, beside 🐻.
+    @Test func builtInsKeepClusters() throws {
         let faces = try #require(Palette.builtins.first { $0.name == "Animal Faces" })
         #expect(faces.emojis.contains("🐻‍❄️" as Character))
         #expect(faces.emojis.contains("🐻" as Character))
         #expect(faces.emojis.count == 20)
     }
 
+    /// A name the text form could not carry is repaired with a warning naming it.
     @Test(
-        "A name the text form could not carry is repaired with a warning naming it",
         arguments: [
             ("", "Palette 3"), ("  ", "Palette 3"), (" Padded ", "Padded"), ("two\nlines", "two lines"), ("a\r\nb", "a  b"),
             ("\u{A0}nbsp\u{3000}", "nbsp"), ("x\u{2028}y", "x y"), ("\u{85}", "Palette 3")
@@ -102,8 +102,8 @@ struct PaletteRepairTests {
         #expect(throws: Never.self) { try PaletteList(list.palettes) }
     }
 
+    /// Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing.
     @Test(
-        "Other fields that are not one JSON value, or that shadow emojis, id or name, are refused by init and dropped by repairing",
         arguments: ["", "1 2", "{", "\u{FEFF}1", "nul", "\"open"])
     func badOtherFieldsDropped(value: String) {
         for palette in [

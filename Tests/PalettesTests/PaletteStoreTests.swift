@@ -26,8 +26,8 @@ struct PaletteStoreTests {
         try await Task.sleep(for: .milliseconds(500))
     }
 
-    @Test("Edits show in palettes at once and are not written until saved")
-    func editsVisibleAtOnce() throws {
+    /// Edits show in palettes at once and are not written until saved.
+    @Test func editsVisibleAtOnce() throws {
         let store = try store()
         #expect(store.palettes == Palette.builtins)
         #expect(!store.hasUnsavedChanges)
@@ -44,8 +44,8 @@ struct PaletteStoreTests {
         #expect(folder.bytes("palettes.plist") == nil)
     }
 
-    @Test("save() writes the edits; a save with nothing pending writes nothing")
-    func saveWrites() throws {
+    /// save() writes the edits; a save with nothing pending writes nothing.
+    @Test func saveWrites() throws {
         let store = try store()
         try store.insertPalette(named: "Hearts", emojis: "❤️")
         try store.save()
@@ -57,7 +57,8 @@ struct PaletteStoreTests {
         #expect(DomainFixtures.inode(folder.file("palettes.plist")) == inode)
     }
 
-    @Test("Refused edits throw, change nothing and leave nothing pending", arguments: ["abc", "😀 x"])
+    /// Refused edits throw, change nothing and leave nothing pending.
+    @Test(arguments: ["abc", "😀 x"])
     func refusedEdits(text: String) throws {
         let store = try store()
         #expect(throws: PaletteError.self) { try store.addEmojis(text, toPaletteAt: 0) }
@@ -67,8 +68,8 @@ struct PaletteStoreTests {
         #expect(!store.hasUnsavedChanges)
     }
 
-    @Test("A burst of 20 edits is written once by the autosave, then a second burst once more")
-    func burstIsWrittenOnce() async throws {
+    /// A burst of 20 edits is written once by the autosave, then a second burst once more.
+    @Test func burstIsWrittenOnce() async throws {
         let counter = try WriteCounter(folder: folder.path, name: "palettes.plist")
         let store = try store(autosaveDelay: 0.2)
         for index in 0..<20 {
@@ -96,8 +97,8 @@ struct PaletteStoreTests {
         withExtendedLifetime(store) {}
     }
 
-    @Test("Two stores on one domain each inserting palettes keep all of them, ids unique")
-    func twoStoresKeepEverything() throws {
+    /// Two stores on one domain each inserting palettes keep all of them, ids unique.
+    @Test func twoStoresKeepEverything() throws {
         let first = try store()
         let second = try store()
         for name in ["F1", "F2", "F3"] { try first.insertPalette(named: name, emojis: "😀") }
@@ -121,8 +122,8 @@ struct PaletteStoreTests {
         #expect(first.palettes.count == 15)
     }
 
-    @Test("An edit that no longer applies when replayed is dropped with a warning; the store keeps one palette")
-    func staleEditDropped() throws {
+    /// An edit that no longer applies when replayed is dropped with a warning; the store keeps one palette.
+    @Test func staleEditDropped() throws {
         _ = try PaletteDocument(storeName: "Main", folder: preferences).modify {
             $0 = try PaletteList([Palette(name: "A", emojis: "😀", id: 1), Palette(name: "B", emojis: "🚗", id: 2)])
         }
@@ -138,7 +139,8 @@ struct PaletteStoreTests {
         #expect(!second.hasUnsavedChanges)
     }
 
-    @Test("Releasing a store writes its pending edits", arguments: [nil, 60.0])
+    /// Releasing a store writes its pending edits.
+    @Test(arguments: [nil, 60.0])
     func releaseFlushes(autosaveDelay: Double?) throws {
         do {
             let store = try store("Released", autosaveDelay: autosaveDelay)
@@ -151,8 +153,8 @@ struct PaletteStoreTests {
         #expect(palettes[1].name == "Vehicles" && !palettes[1].emojis.contains("🚙" as Character))
     }
 
-    @Test("Edits from many threads on one store all land, ids unique")
-    func concurrentEditsOnOneStore() async throws {
+    /// Edits from many threads on one store all land, ids unique.
+    @Test func concurrentEditsOnOneStore() async throws {
         let store = try store(autosaveDelay: 0.05)
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<4 {
@@ -172,8 +174,8 @@ struct PaletteStoreTests {
         #expect(palettes == store.palettes)
     }
 
-    @Test("save() racing the autosave writes each edit once")
-    func saveRacingAutosave() throws {
+    /// save() racing the autosave writes each edit once.
+    @Test func saveRacingAutosave() throws {
         let store = try store(autosaveDelay: 0.005)
         var generator = SplitMix(seed: 7)
         for index in 0..<150 {
@@ -188,8 +190,8 @@ struct PaletteStoreTests {
         #expect(store.palettes == (try saved()))
     }
 
-    @Test("A store named N in domain D lives under PaletteStore:N of D.plist")
-    func storeLocation() throws {
+    /// A store named N in domain D lives under PaletteStore:N of D.plist.
+    @Test func storeLocation() throws {
         let store = try PaletteStore(named: "Work", domain: "com.example.emojiart", folder: preferences, autosaveDelay: nil)
         try store.insertPalette(named: "W")
         try store.save()

@@ -9,8 +9,8 @@ struct PaletteTextTests {
         return error.problems
     }
 
-    @Test("format prints the header as comments, then [ID] NAME: EMOJIS per palette")
-    func formatLayout() throws {
+    /// format prints the header as comments, then [ID] NAME: EMOJIS per palette.
+    @Test func formatLayout() throws {
         let list = try PaletteList([Palette(name: "Cars", emojis: "🚗🚕", id: 3), Palette(name: "Empty", emojis: "", id: 1)])
         let text = PaletteText.format(list, header: "Store Main.\nSecond line.")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -19,8 +19,8 @@ struct PaletteTextTests {
         #expect(lines.filter { !$0.hasPrefix("#") } == ["[3] Cars: 🚗🚕", "[1] Empty: ", ""])
     }
 
+    /// format then parse gives the same palettes.
     @Test(
-        "format then parse gives the same palettes",
         arguments: [
             "Vehicles", "Time: 12:30", "a]b", "[x] y", "# not a comment", "Crème brûlée", "🚗 Cars", "tab\tinside"
         ])
@@ -33,8 +33,8 @@ struct PaletteTextTests {
         #expect(parsed == list)
     }
 
+    /// Names the text form would change are refused by insert and rename, and nothing changes.
     @Test(
-        "Names the text form would change are refused by insert and rename, and nothing changes",
         arguments: [
             " padded", "padded ", "two\nlines", "cr\rname", "crlf\r\nname", "line\u{2028}separator", "bell\u{7}"
         ])
@@ -47,7 +47,8 @@ struct PaletteTextTests {
         #expect(list == before)
     }
 
-    @Test("Names with inner tabs, colons and brackets survive format then parse", arguments: ["tab\tinside", "ends with colon:", "a: b: c", "[7]"])
+    /// Names with inner tabs, colons and brackets survive format then parse.
+    @Test(arguments: ["tab\tinside", "ends with colon:", "a: b: c", "[7]"])
     func roundTripsAcceptedNames(name: String) throws {
         var list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
         try list.insertPalette(named: name, emojis: "🚗", at: 1)
@@ -55,8 +56,8 @@ struct PaletteTextTests {
         #expect(try parsed.get() == list, "\(parsed)")
     }
 
-    @Test("Lines without an id get ids above every id named, in order")
-    func newLinesGetNewIDs() throws {
+    /// Lines without an id get ids above every id named, in order.
+    @Test func newLinesGetNewIDs() throws {
         let list = try PaletteText.parse("New one: 😀\n[4] A: 🚗\nNew two: 🌲\n[2] B:\n").get()
         #expect(
             list.palettes == [
@@ -65,13 +66,14 @@ struct PaletteTextTests {
             ])
     }
 
-    @Test("Blank lines, comments and spaces between emojis are ignored; repeats are dropped")
-    func lenientParts() throws {
+    /// Blank lines, comments and spaces between emojis are ignored; repeats are dropped.
+    @Test func lenientParts() throws {
         let list = try PaletteText.parse("# comment\n\n   \n  [7]   Spaced name  :  😀 🚗\t😀  \n# [8] Gone: 🌲\n").get()
         #expect(list.palettes == [Palette(name: "Spaced name", emojis: "😀🚗", id: 7)])
     }
 
-    @Test("Text saved with CRLF line endings parses like LF text", arguments: ["\r\n", "\n", "\r"])
+    /// Text saved with CRLF line endings parses like LF text.
+    @Test(arguments: ["\r\n", "\n", "\r"])
     func crlfLineEndings(end: String) throws {
         let parsed = PaletteText.parse(["# header", "[1] A: 😀", "[2] B: 🚗", ""].joined(separator: end))
         #expect(
@@ -79,8 +81,8 @@ struct PaletteTextTests {
             "\(parsed)")
     }
 
+    /// Each malformed line is reported with its 1-based number.
     @Test(
-        "Each malformed line is reported with its 1-based number",
         arguments: [
             ("[x] A: 😀", "needs a number"),
             ("[1 A: 😀", "needs a number"),
@@ -98,28 +100,29 @@ struct PaletteTextTests {
         #expect(found.first?.description.hasPrefix("line 4: ") == true)
     }
 
-    @Test("A repeated id is reported on the later line, naming the first")
-    func repeatedID() {
+    /// A repeated id is reported on the later line, naming the first.
+    @Test func repeatedID() {
         let found = problems("[5] A: 😀\n[6] B: 🚗\n[5] C: 🌲\n")
         #expect(found.map(\.line) == [3])
         #expect(found.first?.message.contains("line 1") == true, "\(found)")
     }
 
-    @Test("All problems are reported at once, in line order")
-    func everyProblem() {
+    /// All problems are reported at once, in line order.
+    @Test func everyProblem() {
         let found = problems("[1] A: 😀\n[1] B: 🚗\nC 🌲\nD: 🌲x\n: 😀\n[z] E: 😀\nF: 🎼\n")
         #expect(found.map(\.line) == [2, 3, 4, 5, 6])
     }
 
-    @Test("Text with no palettes left is refused", arguments: ["", "\n\n", "# only\n# comments\n", "   \n"])
+    /// Text with no palettes left is refused.
+    @Test(arguments: ["", "\n\n", "# only\n# comments\n", "   \n"])
     func nothingLeft(text: String) {
         let found = problems(text)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("at least one") == true)
     }
 
-    @Test("PaletteTextError describes each problem on its own line")
-    func errorDescription() throws {
+    /// PaletteTextError describes each problem on its own line.
+    @Test func errorDescription() throws {
         guard case .failure(let error) = PaletteText.parse("A\nB: x\n") else {
             Issue.record("accepted bad text")
             return
@@ -127,8 +130,8 @@ struct PaletteTextTests {
         #expect(error.description == "line 1: expected NAME: EMOJIS (a colon after the name)\nline 2: \"x\" is not emoji")
     }
 
+    /// A byte-order mark and CR, CRLF or Unicode line ends are read; a name never picks up the mark.
     @Test(
-        "A byte-order mark and CR, CRLF or Unicode line ends are read; a name never picks up the mark",
         arguments: [
             "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀", "\u{FEFF}[1] Vehicles: 🚗\r[2] Faces: 😀\r", "[1] Vehicles: 🚗\u{2028}[2] Faces: 😀\n"
         ])
@@ -137,8 +140,8 @@ struct PaletteTextTests {
         #expect(list.palettes == [Palette(name: "Vehicles", emojis: "🚗", id: 1), Palette(name: "Faces", emojis: "😀", id: 2)])
     }
 
+    /// Names that combine with the space or colon around them survive format then parse.
     @Test(
-        "Names that combine with the space or colon around them survive format then parse",
         arguments: [
             "\u{301}accent first", "prepend last\u{600}", "\u{200D}joiner", "zwj last\u{200D}", "\u{FEFF}bom", "tab\tin"
         ])
@@ -147,19 +150,21 @@ struct PaletteTextTests {
         #expect(try PaletteText.parse(PaletteText.format(list, header: "h")).get() == list)
     }
 
-    @Test("A header with any kind of line break stays comments", arguments: ["a\rb", "a\u{2028}b", "a\r\nb", "a\u{85}b"])
+    /// A header with any kind of line break stays comments.
+    @Test(arguments: ["a\rb", "a\u{2028}b", "a\r\nb", "a\u{85}b"])
     func headerLineBreaks(header: String) throws {
         let list = try PaletteList([Palette(name: "A", emojis: "😀", id: 1)])
         #expect(try PaletteText.parse(PaletteText.format(list, header: header)).get() == list)
     }
 
-    @Test("Emojis separated by spaces are read one by one, never joined into another emoji", arguments: ["🇫 🇷", "👍 🏽", "😀 \u{200D}🚗"])
+    /// Emojis separated by spaces are read one by one, never joined into another emoji.
+    @Test(arguments: ["🇫 🇷", "👍 🏽", "😀 \u{200D}🚗"])
     func separatedEmojisStaySeparate(emojis: String) {
         #expect(problems("[1] A: " + emojis).count == 1)
     }
 
-    @Test("Lines without an id avoid the reserved ids as well as those named")
-    func reservedIDsAvoided() throws {
+    /// Lines without an id avoid the reserved ids as well as those named.
+    @Test func reservedIDsAvoided() throws {
         let list = try PaletteText.parse("[1] A: 😀\nB: 🚗\nC: 🎈", reservedIDs: [1, 2, 7]).get()
         #expect(list.palettes.map(\.id) == [1, 8, 9])
     }

@@ -52,8 +52,8 @@ struct CodableTests {
         }
     }
 
+    /// A stored value that does not decode throws instead of giving the default.
     @Test(
-        "A stored value that does not decode throws instead of giving the default",
         arguments: [
             #"{"width":3}"#, #"{"anchors":[],"title":"t","width":"wide","zoomed":false}"#, "not json", ""
         ])
@@ -66,8 +66,8 @@ struct CodableTests {
         }
     }
 
+    /// A stored value that is not data throws.
     @Test(
-        "A stored value that is not data throws",
         arguments: [
             PropertyList.string(#"{"width":3}"#), PropertyList(integerLiteral: 3), .dictionary(["width": 3]), .bool(true)
         ])

@@ -9,8 +9,8 @@ struct CommandLineValueTests {
         .date(PropertyListDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!)
     }
 
+    /// Each type flag parses its value.
     @Test(
-        "Each type flag parses its value",
         arguments: [
             (["plain word"], PropertyList.string("plain word")), (["-string", "-int"], "-int"), (["-string", ""], ""),
             (["-int", "5"], 5), (["-integer", "-42"], -42), (["-int", "+7"], 7), (["-int", "0x1F"], 31), (["-int", "0XfF"], 255),
@@ -58,8 +58,8 @@ struct CommandLineValueTests {
         #expect(try CommandLineValue.parse(["-dict-add", "k", "-float", "0.5"]) == .dictionaryAdd(["k": 0.5]))
     }
 
+    /// Malformed values are refused with the flag and value quoted.
     @Test(
-        "Malformed values are refused with the flag and value quoted",
         arguments: [
             (["-int", "abc"], #"-int "abc""#), (["-int", "1.5"], #"-int "1.5""#), (["-int", ""], #"-int """#),
             (["-int", "18446744073709551616"], "-int"), (["-int", "-9223372036854775809"], "-int"), (["-int", "0x"], "-int"),

@@ -17,7 +17,8 @@ struct CorruptDomainTests {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<string>a</string>\n</plist>\n"
     ]
 
-    @Test("Reads throw .unreadable", arguments: corruptFiles)
+    /// Reads throw .unreadable.
+    @Test(arguments: corruptFiles)
     func readsThrowUnreadable(contents: String) throws {
         try withScratch { scratch throws in
             try scratch.write(contents, to: scratch.domainPath())
@@ -35,7 +36,8 @@ struct CorruptDomainTests {
         }
     }
 
-    @Test("Writes refuse and leave the file's bytes unchanged", arguments: corruptFiles)
+    /// Writes refuse and leave the file's bytes unchanged.
+    @Test(arguments: corruptFiles)
     func writesRefuseAndLeaveTheBytesAlone(contents: String) throws {
         try withScratch { scratch throws in
             try scratch.write(contents, to: scratch.domainPath())

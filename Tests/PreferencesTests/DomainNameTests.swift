@@ -6,8 +6,8 @@ import Testing
 /// Domain names become file names, so a name must never reach outside the preferences folder.
 @Suite("Domain name validation")
 struct DomainNameTests {
+    /// Names that could escape the folder or hide a file are refused.
     @Test(
-        "Names that could escape the folder or hide a file are refused",
         arguments: [
             "", ".", "..", "../x", "x/..", "a/b", "/etc/passwd", "a\\b", ".hidden", "-x", "a..b",
             "a\u{0}b", "a\nb", "a\rb", "a\tb", "a\u{7F}b", "a\u{85}b",
@@ -19,8 +19,8 @@ struct DomainNameTests {
         #expect(error?.message.hasPrefix("invalid domain name \"") == true, "\(String(describing: error))")
     }
 
+    /// Ordinary names are accepted and map to <name>.plist.
     @Test(
-        "Ordinary names are accepted and map to <name>.plist",
         arguments: [
             "com.example.editor", "a_b-c.1", "NSGlobalDomain", "x", "a.", "name with spaces", "日本語",
             String(repeating: "a", count: 200), String(repeating: "é", count: 100)
@@ -50,8 +50,8 @@ struct DomainNameTests {
         #expect(try DomainName("NSGlobalDomain") == DomainName.global)
     }
 
+    /// A store cannot be opened on a refused name, and nothing is created.
     @Test(
-        "A store cannot be opened on a refused name, and nothing is created",
         arguments: ["../escape", "a/b", ".hidden", ""])
     func storeRefusesTheName(name: String) throws {
         try withScratch { scratch throws in

@@ -50,7 +50,8 @@ struct MalformedManifestTests {
         Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#)
     ]
 
-    @Test("A malformed manifest is refused with its file, line and key", arguments: cases)
+    /// A malformed manifest is refused with its file, line and key.
+    @Test(arguments: cases)
     func malformedManifestIsRefused(_ bad: Case) throws {
         try withScratch { scratch throws in
             let path = scratch.file("bad.plist")

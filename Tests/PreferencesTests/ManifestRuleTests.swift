@@ -47,7 +47,8 @@ struct ManifestRuleTests {
             message: "is an integer, 2, not a string")
     ]
 
-    @Test("Each rule passes or fails its value with the exact message", arguments: cases)
+    /// Each rule passes or fails its value with the exact message.
+    @Test(arguments: cases)
     func ruleReportsItsMessage(_ rule: Case) throws {
         try withScratch { scratch throws in
             let manifest = try F.manifest([rule.key], in: scratch)

@@ -99,8 +99,8 @@ struct NativeKeyTests {
         }
     }
 
+    /// A stored value of the wrong type is a typed error naming key, type and value.
     @Test(
-        "A stored value of the wrong type is a typed error naming key, type and value",
         arguments: [
             (PropertyList.string("big"), "a string, \"big\""), (.bool(true), "a boolean, true"), (.real(2.5), "a real, 2.5")
         ])

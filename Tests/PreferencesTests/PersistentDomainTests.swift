@@ -76,8 +76,8 @@ struct PersistentDomainTests {
         }
     }
 
+    /// Persistent domain calls refuse invalid names before touching anything.
     @Test(
-        "Persistent domain calls refuse invalid names before touching anything",
         arguments: ["", "..", "../escape", "a/b", ".hidden"])
     func invalidNamesAreRefused(name: String) throws {
         try withScratch { scratch throws in

@@ -5,14 +5,14 @@ import Testing
 
 @Suite("Key paths into nested values")
 struct PropertyListKeyPathTests {
-    @Test("Importing Preferences leaves Swift's KeyPath usable: the path type has a name of its own")
-    func swiftKeyPathIsNotShadowed() {
+    /// Importing Preferences leaves Swift's KeyPath usable: the path type has a name of its own.
+    @Test func swiftKeyPathIsNotShadowed() {
         let length: KeyPath<String, Int> = \.count
         #expect("abc"[keyPath: length] == 3)
     }
 
+    /// Parsing splits on unescaped dots.
     @Test(
-        "Parsing splits on unescaped dots",
         arguments: [
             ("a", ["a"]), ("a.b.0", ["a", "b", "0"]), (#"version\.major"#, ["version.major"]),
             (#"a\\b"#, [#"a\b"#]), (#"a\\.b"#, [#"a\"#, "b"]), (#"\a"#, ["a"]), ("ü.日本", ["ü", "日本"])
@@ -28,7 +28,8 @@ struct PropertyListKeyPathTests {
         #expect(PropertyListKeyPath(key: "a.b").components == ["a.b"])
     }
 
-    @Test("Malformed paths are refused", arguments: ["", ".", "a.", ".a", "a..b", #"a\"#, #"a.b\"#])
+    /// Malformed paths are refused.
+    @Test(arguments: ["", ".", "a.", ".a", "a..b", #"a\"#, #"a.b\"#])
     func refused(text: String) {
         let error = preferenceError { _ = try PropertyListKeyPath(parsing: text) }
         #expect(error?.code == .invalidArgument)
@@ -41,8 +42,8 @@ struct PropertyListKeyPathTests {
         "0": "zero key"
     ]
 
+    /// value(in:) follows dictionaries and array indexes.
     @Test(
-        "value(in:) follows dictionaries and array indexes",
         arguments: [
             ("window.size.w", PropertyList(integerLiteral: 800)), ("window.tabs.1", "two"), ("window.tabs.0", "one"),
             ("0", "zero key"), ("name", "x"), ("window.tabs.2", nil), ("window.tabs.-1", nil), ("window.tabs.x", nil),
@@ -80,8 +81,8 @@ struct PropertyListKeyPathTests {
         #expect(dictionary["window"] == ["size": ["w": 800], "tabs": ["two"]])
     }
 
+    /// Setting through a non-container or past the end is refused and changes nothing.
     @Test(
-        "Setting through a non-container or past the end is refused and changes nothing",
         arguments: [
             "name.length", "window.tabs.3", "window.tabs.-1", "window.tabs.x", "window.tabs.2.deeper", "window.size.w.x"
         ])
@@ -92,8 +93,8 @@ struct PropertyListKeyPathTests {
         #expect(dictionary == Self.sample)
     }
 
+    /// Removing a value that is not there is .notFound and changes nothing.
     @Test(
-        "Removing a value that is not there is .notFound and changes nothing",
         arguments: [
             "missing", "missing.deeper", "window.nothing", "window.tabs.2", "window.tabs.x", "window.size.q"
         ])
@@ -120,8 +121,8 @@ struct PropertyListKeyPathTests {
         }
     }
 
-    @Test("A nested change through a key path is written; storing the value already there writes nothing")
-    func nestedChangesAreWrittenAndNoOpsAreNot() throws {
+    /// A nested change through a key path is written; storing the value already there writes nothing.
+    @Test func nestedChangesAreWrittenAndNoOpsAreNot() throws {
         try withScratch { scratch throws in
             let file = DomainFile(path: scratch.domainPath())
             try file.update(lockTimeout: 0) { $0 = Self.sample }

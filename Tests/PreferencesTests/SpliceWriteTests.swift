@@ -53,8 +53,8 @@ struct SpliceWriteTests {
         #expect(splicedBytes == (try PropertyListWriter().write(.dictionary(expected))), "\(comment)", sourceLocation: sourceLocation)
     }
 
+    /// A splice write is byte for byte a whole rewrite: nested key paths, first, last, new and removed keys, keys that sort by UTF-16.
     @Test(
-        "A splice write is byte for byte a whole rewrite: nested key paths, first, last, new and removed keys, keys that sort by UTF-16",
         arguments: [
             ("nested.level1.level2.leaf", "changed"), ("nested.level1.level2.new", "added"), ("nested.level1.list.1", "second"),
             ("nested.sibling", nil), ("nested.level1.level2", nil), ("\u{E000}", "private use"), ("😀", "emoji"), ("😁", "new emoji"),
@@ -65,8 +65,8 @@ struct SpliceWriteTests {
         try expectSameAsFullRewrite(of: text, setting: value.map(PropertyList.string), at: path, "\(path.debugDescription) = \(value ?? "nil")")
     }
 
-    @Test("A splice write of a nested dictionary value, and of the only key of a domain, matches a whole rewrite")
-    func spliceWriteOfContainersAndOnlyKey() throws {
+    /// A splice write of a nested dictionary value, and of the only key of a domain, matches a whole rewrite.
+    @Test func spliceWriteOfContainersAndOnlyKey() throws {
         let text = try PropertyListWriter().write(.dictionary(Self.domain))
         try expectSameAsFullRewrite(of: text, setting: .dictionary(["a": .array([1, 2]), "b": .dictionary([:])]), at: "nested", "nested value")
         let single = try PropertyListWriter().write(.dictionary(["only": 1]))
@@ -76,8 +76,8 @@ struct SpliceWriteTests {
         try expectSameAsFullRewrite(of: empty, setting: 1, at: "first", "the first key of an empty domain")
     }
 
-    @Test("A splice write of a large domain, checked while it is read, matches a whole rewrite; one that differs near its end is written whole")
-    func largeDomainSpliceMatchesFullRewrite() throws {
+    /// A splice write of a large domain, checked while it is read, matches a whole rewrite; one that differs near its end is written whole.
+    @Test func largeDomainSpliceMatchesFullRewrite() throws {
         var domain = Self.domain
         for index in 0..<6000 { domain["bulk\(index)"] = .string(String(repeating: "b", count: 60)) }
         let text = try PropertyListWriter().write(.dictionary(domain))
@@ -119,7 +119,8 @@ struct SpliceWriteTests {
         )
     ]
 
-    @Test("A valid file that is not canonical is written whole, as a whole rewrite writes it", arguments: nonCanonical.map(\.0))
+    /// A valid file that is not canonical is written whole, as a whole rewrite writes it.
+    @Test(arguments: nonCanonical.map(\.0))
     func nonCanonicalFileIsWrittenWhole(variant: String) throws {
         let body = try #require(Self.nonCanonical.first { $0.0 == variant }?.1)
         let header =
@@ -131,8 +132,8 @@ struct SpliceWriteTests {
         }
     }
 
-    @Test("A file that has the canonical form but does not read is refused and left untouched")
-    func canonicalFormThatDoesNotReadIsLeftUntouched() throws {
+    /// A file that has the canonical form but does not read is refused and left untouched.
+    @Test func canonicalFormThatDoesNotReadIsLeftUntouched() throws {
         var text = try PropertyListWriter().write(.dictionary(["a": "q", "b": "y"]))
         // A byte that is not UTF-8, which only the parser checks.
         text[try #require(text.firstIndex(of: UInt8(ascii: "q")))] = 0xFF
@@ -145,8 +146,8 @@ struct SpliceWriteTests {
         #expect(folder.bytes("broken.plist") == text)
     }
 
-    @Test("Storing the value already there writes nothing")
-    func storingTheSameValueWritesNothing() throws {
+    /// Storing the value already there writes nothing.
+    @Test func storingTheSameValueWritesNothing() throws {
         let path = folder.file("same.plist")
         try Data(try PropertyListWriter().write(.dictionary(Self.domain))).write(to: URL(fileURLWithPath: path))
         let before = DomainFile(path: path).currentVersion()

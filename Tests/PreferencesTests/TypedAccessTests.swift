@@ -14,8 +14,8 @@ struct TypedAccessTests {
         return try scratch.store()
     }
 
+    /// integer(forKey:) converts strings, reals and Booleans.
     @Test(
-        "integer(forKey:) converts strings, reals and Booleans",
         arguments: [
             (PropertyList.string("42"), 42), (.string("  -17 apples"), -17), (.string("+8"), 8), (.string("abc"), 0),
             (.string("0x1F"), 0), (.string("99999999999999999999"), Int.max), (.string("-99999999999999999999"), Int.min),
@@ -28,8 +28,8 @@ struct TypedAccessTests {
         }
     }
 
+    /// bool(forKey:) follows NSString.boolValue and NSNumber.boolValue.
     @Test(
-        "bool(forKey:) follows NSString.boolValue and NSNumber.boolValue",
         arguments: [
             (PropertyList.string("YES"), true), (.string("yes"), true), (.string("true"), true), (.string("1"), true),
             (.string("Y"), true), (.string("t"), true), (.string("  +007"), true), (.string("-1"), true), (.string("9x"), true),
@@ -45,8 +45,8 @@ struct TypedAccessTests {
         }
     }
 
+    /// double(forKey:) and float(forKey:) convert strings by their leading number.
     @Test(
-        "double(forKey:) and float(forKey:) convert strings by their leading number",
         arguments: [
             (PropertyList.string("2.5"), 2.5), (.string("  -1e3x"), -1000), (.string("1.5.3"), 1.5), (.string(".25"), 0.25),
             (.string("abc"), 0), (.string("0x1A"), 0), (PropertyList(integerLiteral: 7), 7), (PropertyList(integerLiteral: -3), -3), (.bool(true), 1),
@@ -60,8 +60,8 @@ struct TypedAccessTests {
         }
     }
 
+    /// string(forKey:) prints numbers in decimal and Booleans as 1 or 0.
     @Test(
-        "string(forKey:) prints numbers in decimal and Booleans as 1 or 0",
         arguments: [
             (PropertyList.string("text"), "text"), (PropertyList(integerLiteral: 42), "42"), (PropertyList(integerLiteral: -5), "-5"),
             (.integer(.max), "18446744073709551615"), (.real(2.5), "2.5"), (.real(3), "3"),
@@ -93,8 +93,8 @@ struct TypedAccessTests {
         }
     }
 
+    /// stringArray(forKey:) is nil unless every element is a string.
     @Test(
-        "stringArray(forKey:) is nil unless every element is a string",
         arguments: [
             (PropertyList.array(["a", "b"]), ["a", "b"]), (.array([]), []), (.array(["a", 1]), nil),
             (.array(["a", ["b"]]), nil), (.string("a"), nil), (.dictionary(["a": "b"]), nil)
@@ -130,8 +130,8 @@ struct TypedAccessTests {
         }
     }
 
+    /// Dates are stored rounded down to whole seconds.
     @Test(
-        "Dates are stored rounded down to whole seconds",
         arguments: [
             (1_700_000_000.75, 1_700_000_000.0), (1_700_000_000.0, 1_700_000_000.0), (-0.25, -1.0), (0.999, 0.0)
         ])

@@ -5,8 +5,8 @@ import Testing
 /// Bad values, names and arguments: exit 2 with a message naming them, and nothing written.
 @Suite("Bad input")
 struct BadInputTests {
+    /// A malformed typed value is refused and the domain is untouched.
     @Test(
-        "A malformed typed value is refused and the domain is untouched",
         arguments: [
             (["-int", "abc"], "-int \"abc\""), (["-int", "18446744073709551616"], "-int"), (["-float", "1.2.3"], "-float"),
             (["-bool", "maybe"], "-bool \"maybe\""), (["-data", "abc"], "-data \"abc\""), (["-data", "zz"], "-data"),
@@ -25,8 +25,8 @@ struct BadInputTests {
         #expect(folder.bytes("d.plist") == before)
     }
 
+    /// Hostile domain names are refused and nothing is created.
     @Test(
-        "Hostile domain names are refused and nothing is created",
         arguments: [
             "../x", "../../etc/x", "/abs/path", "a/b", "a\\b", ".", "..", "", ".hidden", "a..b", "bad\nname", String(repeating: "x", count: 201)
         ])
@@ -38,16 +38,16 @@ struct BadInputTests {
         #expect(outer.names().isEmpty, "created \(outer.names())")
     }
 
-    @Test("A name of exactly 200 bytes is accepted and maps to <root>/<name>.plist")
-    func longestNameIsAccepted() throws {
+    /// A name of exactly 200 bytes is accepted and maps to <root>/<name>.plist.
+    @Test func longestNameIsAccepted() throws {
         let folder = TemporaryFolder()
         let name = String(repeating: "n", count: 200)
         #expect(try Shell.prefs(["write", name, "k", "v"], home: folder.path).status == 0)
         #expect(folder.names() == [".locks", name + ".plist"])
     }
 
-    @Test("An argument that is not UTF-8 is refused, not stored as U+FFFD")
-    func invalidUTF8ArgumentIsRefused() throws {
+    /// An argument that is not UTF-8 is refused, not stored as U+FFFD.
+    @Test func invalidUTF8ArgumentIsRefused() throws {
         let folder = TemporaryFolder()
         let result = try Shell.sh("exec \"$PREFS\" write d \"$(printf 'k\\377')\" v", home: folder.path)
         #expect(result.status == 2, "\(result)")
@@ -55,8 +55,8 @@ struct BadInputTests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("Unknown commands and options are usage errors with exit 2")
-    func usageErrors() throws {
+    /// Unknown commands and options are usage errors with exit 2.
+    @Test func usageErrors() throws {
         let folder = TemporaryFolder()
         for arguments in [["frobnicate"], ["read", "--no-such-option"], ["read", "d", "--json", "--xml"], ["validate"]] {
             let result = try Shell.prefs(arguments, home: folder.path)
@@ -65,15 +65,15 @@ struct BadInputTests {
         }
     }
 
-    @Test("--help lists the exit statuses and exits 0")
-    func helpListsExitStatuses() throws {
+    /// --help lists the exit statuses and exits 0.
+    @Test func helpListsExitStatuses() throws {
         let result = try Shell.prefs(["--help"], home: TemporaryFolder().path)
         #expect(result.status == 0)
         #expect(result.stdout.contains("EXIT STATUS") && result.stdout.contains("5  timed out"))
     }
 
+    /// The precomputed --help is what the argument parser prints, at 80 columns and at others.
     @Test(
-        "The precomputed --help is what the argument parser prints, at 80 columns and at others",
         arguments: [
             [:], ["COLUMNS": "80"], ["COLUMNS": "120"], ["COLUMNS": "50"]
         ])

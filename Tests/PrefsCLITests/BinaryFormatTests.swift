@@ -17,8 +17,8 @@ struct BinaryFormatTests {
         try Shell.run("/usr/bin/env", ["python3", "-c", script] + arguments)
     }
 
+    /// convert turns plistlib's binary files into the XML plistlib writes.
     @Test(
-        "convert turns plistlib's binary files into the XML plistlib writes",
         arguments: ["unicode", "containers", "data", "root_array", "root_string", "many_objects"])
     func convertsToPlistlibXML(name: String) throws {
         let file = "\(Self.fixtures)/\(name).bplist"
@@ -27,8 +27,8 @@ struct BinaryFormatTests {
         #expect(converted.status == 0 && converted.stdout == expected.stdout, "\(converted)")
     }
 
-    @Test("convert --to binary writes what plistlib reads to the same value, from a file or standard input")
-    func convertsToBinary() throws {
+    /// convert --to binary writes what plistlib reads to the same value, from a file or standard input.
+    @Test func convertsToBinary() throws {
         let file = "\(Self.fixtures)/scalars.bplist"
         #expect(try prefs("convert", file, "--to", "binary", "-o", folder.file("out.bplist")).status == 0)
         let same = try python(
@@ -39,15 +39,15 @@ struct BinaryFormatTests {
         #expect(piped.status == 0 && folder.bytes("piped.bplist") == folder.bytes("out.bplist"), "\(piped)")
     }
 
-    @Test("import takes a binary file; the domain is written as XML")
-    func importsBinary() throws {
+    /// import takes a binary file; the domain is written as XML.
+    @Test func importsBinary() throws {
         #expect(try prefs("import", "d", "\(Self.fixtures)/containers.bplist").status == 0)
         #expect(folder.bytes("d.plist")?.starts(with: Array("<?xml".utf8)) == true)
         #expect(try prefs("read", "d", "shared").stdout == "(\n    x,\n    x,\n    x\n)\n")
     }
 
-    @Test("A binary domain file copied from a Mac reads like any other, whole or one key")
-    func readsBinaryDomain() throws {
+    /// A binary domain file copied from a Mac reads like any other, whole or one key.
+    @Test func readsBinaryDomain() throws {
         try FileManager.default.copyItem(atPath: "\(Self.fixtures)/scalars.bplist", toPath: folder.file("com.example.mac.plist"))
         #expect(try prefs("read", "com.example.mac", "uint64max").stdout == "18446744073709551615\n")
         #expect(try prefs("read", "com.example.mac", "before2001").stdout == "1969-07-20T20:17:40Z\n")
@@ -55,8 +55,8 @@ struct BinaryFormatTests {
         #expect(try prefs("read", "--json", "com.example.mac").stdout.contains("\"int64min\": -9223372036854775808"))
     }
 
-    @Test("Hostile binary files are refused with exit 3 and FILE: error, by convert, import and read")
-    func refusesHostileFiles() throws {
+    /// Hostile binary files are refused with exit 3 and FILE: error, by convert, import and read.
+    @Test func refusesHostileFiles() throws {
         let file = "\(Self.fixtures)/Hostile/bomb_arrays.bplist"
         for arguments in [["convert", file], ["import", "d", file], ["read", "--file", file]] {
             let result = try Shell.prefs(arguments, home: home)
@@ -66,8 +66,8 @@ struct BinaryFormatTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("d.plist")))
     }
 
-    @Test("Every hostile binary file is refused by prefs convert with exit 3 and FILE: error, each in bounded time and memory")
-    func refusesHostileCorpusInBoundedTimeAndMemory() throws {
+    /// Every hostile binary file is refused by prefs convert with exit 3 and FILE: error, each in bounded time and memory.
+    @Test func refusesHostileCorpusInBoundedTimeAndMemory() throws {
         let hostile = "\(Self.fixtures)/Hostile"
         // One probe runs them all: per file the exit status, the seconds and the first stderr
         // line; then the largest peak RSS of any of them.
@@ -92,8 +92,8 @@ struct BinaryFormatTests {
         if Shell.sanitizer == nil { #expect(maxRSS < 80_000, "a hostile file took \(maxRSS) KB") }
     }
 
-    @Test("validate checks XML only and names a binary file's format with the way to convert it")
-    func validateNamesBinary() throws {
+    /// validate checks XML only and names a binary file's format with the way to convert it.
+    @Test func validateNamesBinary() throws {
         let file = "\(Self.fixtures)/root_string.bplist"
         let result = try prefs("validate", file)
         #expect(result.status == 3)
@@ -102,8 +102,8 @@ struct BinaryFormatTests {
             "\(result)")
     }
 
-    @Test("The first write turns a binary domain into XML and says so once; doctor lists it until then")
-    func firstWriteConvertsBinaryDomain() throws {
+    /// The first write turns a binary domain into XML and says so once; doctor lists it until then.
+    @Test func firstWriteConvertsBinaryDomain() throws {
         try FileManager.default.copyItem(atPath: "\(Self.fixtures)/containers.bplist", toPath: folder.file("mac.plist"))
         chmod(folder.file("mac.plist"), 0o600)
         let doctor = try prefs("doctor")
@@ -120,8 +120,8 @@ struct BinaryFormatTests {
         #expect(try !prefs("doctor").stdout.contains("note:"))
     }
 
-    @Test("export --format binary writes what plistlib reads as the domain")
-    func exportsBinary() throws {
+    /// export --format binary writes what plistlib reads as the domain.
+    @Test func exportsBinary() throws {
         _ = try prefs("write", "d", "n", "-int", "18446744073709551615")
         _ = try prefs("write", "d", "when", "-date", "1999-12-31T23:59:59Z")
         #expect(try prefs("export", "d", folder.file("d.bplist"), "--format", "binary").status == 0)

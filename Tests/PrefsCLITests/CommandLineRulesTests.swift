@@ -16,7 +16,8 @@ struct CommandLineRulesTests {
         "convert", "doctor", "palette", "palette list", "palette add", "palette edit"
     ]
 
-    @Test("-h and --help print the same help as prefs help VERB, exit 0 and write nothing", arguments: verbs)
+    /// -h and --help print the same help as prefs help VERB, exit 0 and write nothing.
+    @Test(arguments: verbs)
     func helpFlagsPrintHelp(verb: String) throws {
         let words = verb.split(separator: " ").map(String.init)
         let reference = try Shell.prefs(["help"] + words, home: home)
@@ -30,8 +31,8 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty, "\(verb) --help created \(folder.names())")
     }
 
+    /// write takes -h and --help after DOMAIN and KEY too, and prints its help.
     @Test(
-        "write takes -h and --help after DOMAIN and KEY too, and prints its help",
         arguments: [
             ["write", "d", "--help"], ["write", "d", "-h"], ["write", "-g", "--help"], ["write", "--root", "/nonexistent", "--help"],
             ["write", "d", "k", "--help"], ["write", "d", "--key-path", "a.b", "-h"]
@@ -42,8 +43,8 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("-- ends options in write: the key after it is stored as typed, type flags still work")
-    func doubleDashEndsWriteOptions() throws {
+    /// -- ends options in write: the key after it is stored as typed, type flags still work.
+    @Test func doubleDashEndsWriteOptions() throws {
         #expect(try prefs("write", "t", "--", "-int", "5").status == 0)
         #expect(try prefs("read", "t", "--", "-int").stdout == "5\n")
         #expect(try prefs("read-type", "t", "--", "-int").stdout == "string\n")
@@ -57,8 +58,8 @@ struct CommandLineRulesTests {
         #expect(try prefs("read", "t").stdout == "{\n    --key-path = x;\n    -int = 5;\n    -k = 7;\n    plain = v;\n}\n")
     }
 
+    /// -- ends options in every other verb that takes a key or a word.
     @Test(
-        "-- ends options in every other verb that takes a key or a word",
         arguments: [
             (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "string\n"),
             (["read", "t", "--", "-k"], "v\n"), (["find", "--", "-k"], "t: -k = v\n")
@@ -70,8 +71,8 @@ struct CommandLineRulesTests {
         #expect(result.stdout == output)
     }
 
+    /// A word that starts with - where write's DOMAIN or KEY goes is an unknown option, and nothing is written.
     @Test(
-        "A word that starts with - where write's DOMAIN or KEY goes is an unknown option, and nothing is written",
         arguments: [
             ["write", "t", "-k", "v"], ["write", "t", "-int", "5"], ["write", "t", "--bogus", "v"], ["write", "--bogus", "t", "k", "v"],
             ["write", "-g", "-k", "v"], ["write", "--file", "@", "-k", "v"]
@@ -87,8 +88,8 @@ struct CommandLineRulesTests {
         #expect(folder.names() == names)
     }
 
+    /// An unknown verb is an unknown command with the nearest one suggested, exit 2.
     @Test(
-        "An unknown verb is an unknown command with the nearest one suggested, exit 2",
         arguments: [
             (["remove", "d", "k"], #"unknown command "remove" (did you mean "delete"?)"#),
             (["rm", "d", "k"], #"(did you mean "delete"?)"#), (["raed", "d"], #"unknown command "raed" (did you mean "read"?)"#),
@@ -106,8 +107,8 @@ struct CommandLineRulesTests {
         #expect(folder.names().isEmpty)
     }
 
+    /// Known commands pass the unknown-command check.
     @Test(
-        "Known commands pass the unknown-command check",
         arguments: [
             ["help"], ["help", "help"], ["help", "palette", "list"], ["palette", "list", "--help"], ["help", "read-type"]
         ])
@@ -116,7 +117,8 @@ struct CommandLineRulesTests {
         #expect(result.status == 0 && result.stdout.contains("USAGE: prefs"), "\(arguments): \(result)")
     }
 
-    @Test("-globalDomain and -g name the global domain wherever a domain goes", arguments: ["-g", "-globalDomain", "--global"])
+    /// -globalDomain and -g name the global domain wherever a domain goes.
+    @Test(arguments: ["-g", "-globalDomain", "--global"])
     func globalDomainFlags(flag: String) throws {
         #expect(try prefs("write", flag, "AppleLocale", "en_GB").status == 0)
         #expect(try prefs("read", flag, "AppleLocale").stdout == "en_GB\n")

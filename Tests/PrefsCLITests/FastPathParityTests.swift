@@ -59,8 +59,8 @@ struct FastPathParityTests {
         }
     }
 
+    /// read DOMAIN [KEY] matches read --root HOME DOMAIN [KEY].
     @Test(
-        "read DOMAIN [KEY] matches read --root HOME DOMAIN [KEY]",
         arguments: [
             ["d"], ["d", "k"], ["d", "arr"], ["d", "nest"], ["d", "a.b"], ["d", "missing"], ["nosuch"], ["nosuch", "k"],
             ["../x"], [".hidden", "k"], [""], ["d", ""], ["NSGlobalDomain"], ["d", "k\u{301}"]
@@ -69,8 +69,8 @@ struct FastPathParityTests {
         try expectSameResult(["read"] + words) { ["read", "--root", $0] + words }
     }
 
+    /// write DOMAIN KEY ... matches write --root HOME DOMAIN KEY ...
     @Test(
-        "write DOMAIN KEY ... matches write --root HOME DOMAIN KEY ...",
         arguments: [
             ["d", "k", "new"], ["d", "k", "-int", "5"], ["d", "k", "-int", "x"], ["d", "k", "-int"], ["d", "k"], ["d"],
             ["d", "<dict><key>z</key><true/></dict>"], ["d", "<array/>"], ["d", "<dict>"],
@@ -91,8 +91,8 @@ struct FastPathParityTests {
         try expectSameResult(["write"] + words) { ["write", "--root", $0] + words }
     }
 
+    /// validate [-q] FILE... matches validate [-q] -- FILE...
     @Test(
-        "validate [-q] FILE... matches validate [-q] -- FILE...",
         arguments: [
             ["@/good.plist"], ["@/bad.plist"], ["@/good.plist", "@/bad.plist"], ["-q", "@/good.plist", "@/bad.plist"],
             ["@/good.plist", "--quiet"], ["@/missing.plist"], ["@"], ["-"]
@@ -102,8 +102,8 @@ struct FastPathParityTests {
         try expectSameResult(["validate"] + words) { _ in ["validate"] + quiet + ["--"] + words.filter { !quiet.contains($0) } }
     }
 
+    /// validate --manifest M FILE... matches validate --manifest M -- FILE...
     @Test(
-        "validate --manifest M FILE... matches validate --manifest M -- FILE...",
         arguments: [
             (["--manifest", "@/m.plist"], ["@/d.plist"]),
             (["-q", "--strict", "--manifest", "@/m.plist"], ["@/d.plist", "@/good.plist"]),

@@ -26,8 +26,8 @@ struct FileFormatTests {
         try #require(result.status == 0, "\(result)")
     }
 
-    @Test("A binary file stays binary through write, delete and rename")
-    func binaryStaysBinary() throws {
+    /// A binary file stays binary through write, delete and rename.
+    @Test func binaryStaysBinary() throws {
         try make("plistlib.dump({'a': 1, 'd': b'xy'}, open('b.plist', 'wb'), fmt=plistlib.FMT_BINARY)")
         #expect(try prefs("write", "--file", folder.file("b.plist"), "k", "-int", "7").status == 0)
         #expect(try prefs("delete", "--file", folder.file("b.plist"), "a").status == 0)
@@ -36,8 +36,8 @@ struct FileFormatTests {
         #expect(try plistlib("b.plist") == "{\"d\": \"b'xy'\", \"n\": 7}\n")
     }
 
-    @Test("JSON and old-style files are read and keep their format when written")
-    func jsonAndOldStyleKeepTheirFormat() throws {
+    /// JSON and old-style files are read and keep their format when written.
+    @Test func jsonAndOldStyleKeepTheirFormat() throws {
         try folder.write("{\"a\": [1, 2.5, true]}", to: "j.json")
         try folder.write("\"greeting\" = \"hello\";\n", to: "Localizable.strings")
         #expect(try prefs("read", "--file", folder.file("j.json"), "a", "--json").stdout == "[\n  1,\n  2.5,\n  true\n]\n")
@@ -50,8 +50,8 @@ struct FileFormatTests {
         #expect(String(decoding: folder.bytes("Localizable.strings") ?? [], as: UTF8.self).contains("\"bye\" = \"ciao\";"))
     }
 
-    @Test("write --to changes a file's format; a value the format cannot carry is refused and the file kept")
-    func toChangesTheFormat() throws {
+    /// write --to changes a file's format; a value the format cannot carry is refused and the file kept.
+    @Test func toChangesTheFormat() throws {
         try make("plistlib.dump({'a': 1}, open('b.plist', 'wb'), fmt=plistlib.FMT_BINARY)")
         let converted = try prefs("write", "--to", "xml", "--file", folder.file("b.plist"), "k", "v")
         #expect(converted.status == 0, "\(converted)")
@@ -66,8 +66,8 @@ struct FileFormatTests {
         #expect(folder.bytes("j.json")?.starts(with: Array("bplist00".utf8)) == true)
     }
 
-    @Test("--to names the format of a --file only; a domain is always XML")
-    func toNeedsAFile() throws {
+    /// --to names the format of a --file only; a domain is always XML.
+    @Test func toNeedsAFile() throws {
         let result = try prefs("write", "--to", "json", "d", "k", "v")
         #expect(result.status == 2 && result.stderr.contains("--to applies to --file only"), "\(result)")
         #expect(folder.names().isEmpty)

@@ -159,8 +159,8 @@ struct ManifestCLITests {
 
     // MARK: write
 
+    /// write refuses a value that breaks the manifest, fast path or parser, and leaves the file byte-identical.
     @Test(
-        "write refuses a value that breaks the manifest, fast path or parser, and leaves the file byte-identical",
         arguments: [
             (["fontSize", "-int", "900"], #"key "fontSize": is 900, above the maximum 400"#),
             (["fontSize", "-string", "big"], #"key "fontSize": is a string, "big", not an integer"#),

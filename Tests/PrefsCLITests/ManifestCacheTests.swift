@@ -196,7 +196,8 @@ struct ManifestCacheTests {
             badDefault, notAnArray, textBeyondItsData
     }
 
-    @Test("a damaged or forged compiled file is ignored and the manifest read itself", arguments: Damage.allCases)
+    /// a damaged or forged compiled file is ignored and the manifest read itself.
+    @Test(arguments: Damage.allCases)
     func aDamagedCompiledFileIsIgnored(damage: Damage) throws {
         let expected = try uncached()
         _ = try validate()

@@ -37,8 +37,8 @@ struct ManifestDeleteTests {
         try Shell.prefs(arguments, home: home, environment: ["PREFS_MANIFESTS": manifests, "PREFS_NO_CACHE": "1"])
     }
 
+    /// delete refuses a key the manifest requires, top-level or nested, and writes nothing.
     @Test(
-        "delete refuses a key the manifest requires, top-level or nested, and writes nothing",
         arguments: [
             (["name"], #"key "name": is required, so it may not be removed"#),
             (["--key-path", "window.width"], #"key "window.width": is required but missing"#)

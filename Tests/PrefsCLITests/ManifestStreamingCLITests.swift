@@ -124,8 +124,8 @@ struct ManifestStreamingCLITests {
                 """)
     }
 
+    /// A file that turns out invalid after a broken rule reports only why it is invalid.
     @Test(
-        "A file that turns out invalid after a broken rule reports only why it is invalid",
         arguments: [
             (
                 "<plist>\n<dict>\n<key>level</key><string>high</string>\n<key>level</key><integer>1</integer>\n</dict></plist>",

@@ -11,8 +11,8 @@ struct MessageTests {
 
     func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
-    @Test("convert names its input file when a value has no JSON form, and says error once")
-    func convertNamesTheFile() throws {
+    /// convert names its input file when a value has no JSON form, and says error once.
+    @Test func convertNamesTheFile() throws {
         try folder.write("<plist><dict><key>r</key><real>nan</real></dict></plist>", to: "nan.plist")
         let file = folder.file("nan.plist")
         let result = try prefs("convert", file, "--to", "json")
@@ -21,8 +21,8 @@ struct MessageTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// A file that does not read prints its FILE:LINE: error: line once, without a second Error: prefix.
     @Test(
-        "A file that does not read prints its FILE:LINE: error: line once, without a second Error: prefix",
         arguments: [
             ["convert", "@"], ["import", "d", "@"], ["validate", "@"]
         ])
@@ -35,8 +35,8 @@ struct MessageTests {
         #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
+    /// A directory given as a file exits 3 from every command, naming it.
     @Test(
-        "A directory given as a file exits 3 from every command, naming it",
         arguments: [
             ["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"], ["write", "--file", "@", "k", "v"], ["validate", "@"],
             ["read-type", "--file", "@", "k"], ["delete", "--file", "@", "k"]
@@ -53,8 +53,8 @@ struct MessageTests {
         #expect(!result.stderr.contains("Error: \(directory): error"))
     }
 
+    /// Standard input that is a directory exits 3, as a directory named on the command line does.
     @Test(
-        "Standard input that is a directory exits 3, as a directory named on the command line does",
         arguments: [
             "import d -", "convert -", "validate -"
         ])
@@ -64,7 +64,8 @@ struct MessageTests {
         #expect(result.stderr.hasPrefix("<stdin>"), "\(result.stderr)")
     }
 
-    @Test("A missing input file still exits 1", arguments: [["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"]])
+    /// A missing input file still exits 1.
+    @Test(arguments: [["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"]])
     func missingInputExits1(arguments: [String]) throws {
         let result = try Shell.prefs(arguments.map { $0 == "@" ? folder.file("missing.plist") : $0 }, home: home)
         #expect(result.status == 1, "\(arguments): \(result)")
@@ -91,8 +92,8 @@ struct MessageTests {
         #expect(result.stderr.contains("missing.plist: error: cannot open") && result.stderr.contains("bad.plist:1: error:"), "\(result)")
     }
 
+    /// -date says what is wrong with the date given.
     @Test(
-        "-date says what is wrong with the date given",
         arguments: [
             ("2023-02-29", "there is no day 29 in 2023-02 (it has 28 days, as 2023 is not a leap year)"),
             ("2024-04-31", "there is no day 31 in 2024-04 (it has 30 days)"),
@@ -111,8 +112,8 @@ struct MessageTests {
         #expect(folder.names().isEmpty)
     }
 
+    /// -int, -float and -data say whether the value is out of range or malformed.
     @Test(
-        "-int, -float and -data say whether the value is out of range or malformed",
         arguments: [
             (["-int", "18446744073709551616"], "out of range (integers go from -9223372036854775808 to 18446744073709551615)"),
             (["-int", "-9223372036854775809"], "out of range"), (["-int", "0x10000000000000000"], "out of range"),
@@ -125,8 +126,8 @@ struct MessageTests {
         #expect(result.stderr.hasPrefix("Error: \(words[0]) \"\(words[1])\": \(problem)"), "\(result.stderr)")
     }
 
+    /// Types take the right article: an integer, an array.
     @Test(
-        "Types take the right article: an integer, an array",
         arguments: [
             (["write", "d", "n", "-array-add", "x"], "the value of n is an integer, not an array"),
             (["write", "d", "arr", "-dict-add", "a", "b"], "the value of arr is an array, not a dictionary"),

@@ -13,8 +13,8 @@ struct OldStyleFormatTests {
 
     func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
-    @Test("write takes old-style values as defaults does, in -array and -dict-add too")
-    func writesOldStyleValues() throws {
+    /// write takes old-style values as defaults does, in -array and -dict-add too.
+    @Test func writesOldStyleValues() throws {
         #expect(
             try prefs(
                 "write", "com.apple.spotlight", "orderedItems", "-array",
@@ -51,8 +51,8 @@ struct OldStyleFormatTests {
         #expect(bad.status == 2 && bad.stderr.contains("an array is never closed"), "\(bad)")
     }
 
-    @Test("write DOMAIN '{ … }' replaces the domain, and read output feeds back into write")
-    func replacesDomainWithOldStyle() throws {
+    /// write DOMAIN '{ … }' replaces the domain, and read output feeds back into write.
+    @Test func replacesDomainWithOldStyle() throws {
         #expect(try prefs("write", "d", "{ name = \"Ada Lovelace\"; tags = (a, \"b c\"); nested = { k = v; }; }").status == 0)
         let printed = try prefs("read", "d").stdout
         #expect(try prefs("write", "copy", printed).status == 0)
@@ -62,8 +62,8 @@ struct OldStyleFormatTests {
         #expect(notDictionary.stderr.contains("a whole domain must be a dictionary"), "\(notDictionary)")
     }
 
-    @Test("convert reads .strings and defaults output, and writes old-style text")
-    func convertsOldStyle() throws {
+    /// convert reads .strings and defaults output, and writes old-style text.
+    @Test func convertsOldStyle() throws {
         let strings = try prefs("convert", "\(Self.fixtures)/Localizable.strings", "--to", "json")
         #expect(strings.status == 0 && strings.stdout.contains("\"price\": \"€ 5\""), "\(strings)")
         try folder.write("<plist><dict><key>b</key><integer>2</integer><key>a</key><array><string>x y</string></array></dict></plist>", to: "in.plist")
@@ -73,8 +73,8 @@ struct OldStyleFormatTests {
         #expect(try prefs("convert", folder.file("in.txt"), "--to", "json").stdout == "{\n  \"a\": [\n    \"x y\"\n  ],\n  \"b\": \"2\"\n}\n")
     }
 
-    @Test("--from forces a format; a JSON file imports; a file in no format names the likeliest one")
-    func forcedAndDetectedFormats() throws {
+    /// --from forces a format; a JSON file imports; a file in no format names the likeliest one.
+    @Test func forcedAndDetectedFormats() throws {
         try folder.write("{\"n\": 1, \"list\": [true, 2.5]}", to: "in.json")
         #expect(try prefs("import", "d", folder.file("in.json")).status == 0)
         #expect(try prefs("read-type", "d", "n").stdout == "integer\n")

@@ -27,8 +27,8 @@ extension PaletteCLITests {
             return String(decoding: bytes, as: UTF8.self)
         }
 
+        /// A modifier, joiner or selector that is not part of a whole emoji is refused everywhere, and nothing changes.
         @Test(
-            "A modifier, joiner or selector that is not part of a whole emoji is refused everywhere, and nothing changes",
             arguments: [
                 "🏽🏽", "🏽\u{FE0F}", "🚗🏽", "1\u{FE0F}", "😀\u{200D}", "\u{200D}🚗", "\u{FE0F}", "😀\u{301}", "🏽", "🇫", "😀\u{FE0F}\u{FE0F}",
                 "😀\u{E0067}", "#\u{20E3}\u{20E3}"
@@ -49,7 +49,8 @@ extension PaletteCLITests {
             }
         }
 
-        @Test("Emojis split by spaces in the text form are not joined into one", arguments: ["🇫 🇷", "👍 🏽", "1 \u{20E3}"])
+        /// Emojis split by spaces in the text form are not joined into one.
+        @Test(arguments: ["🇫 🇷", "👍 🏽", "1 \u{20E3}"])
         func textFormDoesNotJoin(emojis: String) throws {
             try folder.write("[1] Flags: " + emojis + "\n", to: "in.txt")
             let result = try palette(["import", folder.file("in.txt")])
@@ -57,8 +58,8 @@ extension PaletteCLITests {
             #expect(folder.bytes("palettes.plist") == nil)
         }
 
-        @Test("A stored emoji ending in a joiner is removed with a warning, and adding never fuses with it")
-        func storedPartialEmojiNeverFuses() throws {
+        /// A stored emoji ending in a joiner is removed with a warning, and adding never fuses with it.
+        @Test func storedPartialEmojiNeverFuses() throws {
             try store(#"[{"emojis":"🎈😀\u200d","id":1,"name":"Mine"}]"#)
             let result = try palette(["add-emojis", "--id", "1", "🚗"])
             #expect(result.status == 0, "\(result)")
@@ -66,8 +67,8 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"🎈🚗","id":1,"name":"Mine"}]"#)
         }
 
+        /// Whole emojis of every kind are accepted.
         @Test(
-            "Whole emojis of every kind are accepted",
             arguments: [
                 "👨‍👩‍👧", "🏳️‍🌈", "👍🏽", "🐻‍❄️", "1️⃣", "1⃣", "#️⃣", "🇫🇷", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏽‍🤝‍🧑🏻", "👁️‍🗨️", "☺", "☺︎", "©️", "🏎"
             ])
@@ -78,8 +79,8 @@ extension PaletteCLITests {
             #expect(try palette(["show", "--id", "1"]).stdout == "Mine (id 1, 2 emojis)\n😀 \(emoji)\n")
         }
 
-        @Test("☺ and ☺️ are one emoji: not added twice, removed either way, merged on import")
-        func variationSelectorsDoNotMakeANewEmoji() throws {
+        /// ☺ and ☺️ are one emoji: not added twice, removed either way, merged on import.
+        @Test func variationSelectorsDoNotMakeANewEmoji() throws {
             try store(#"[{"emojis":"☺️1️⃣","id":1,"name":"Mine"}]"#)
             #expect(try palette(["add-emojis", "--id", "1", "☺1⃣"]).status == 0)
             #expect(try stored() == #"[{"emojis":"☺️1️⃣","id":1,"name":"Mine"}]"#)
@@ -90,8 +91,8 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"☺","id":1,"name":"Mine"}]"#)
         }
 
+        /// A UTF-8 byte-order mark and CRLF line ends are accepted in both import forms.
         @Test(
-            "A UTF-8 byte-order mark and CRLF line ends are accepted in both import forms",
             arguments: [
                 "\u{FEFF}[1] Vehicles: 🚗\r\n[2] Faces: 😀\r\n",
                 "\u{FEFF}# comment\r[1] Vehicles: 🚗\r[2] Faces: 😀\r",
@@ -105,8 +106,8 @@ extension PaletteCLITests {
             #expect(try palette(["list"]).stdout == "0\t1\tVehicles\t1\t🚗\n1\t2\tFaces   \t1\t😀\n")
         }
 
-        @Test("edit reads back a file the editor saved with a byte-order mark and CRLF line ends")
-        func editAcceptsByteOrderMark() throws {
+        /// edit reads back a file the editor saved with a byte-order mark and CRLF line ends.
+        @Test func editAcceptsByteOrderMark() throws {
             try store(#"[{"emojis":"😀","id":1,"name":"Mine"}]"#)
             try folder.write("#!/bin/sh\nprintf '\\357\\273\\277[1] Mine: 😀🚗\\r\\n' > \"$1\"\n", to: "editor")
             chmod(folder.file("editor"), 0o755)
@@ -115,8 +116,8 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"😀🚗","id":1,"name":"Mine"}]"#)
         }
 
+        /// An import that is not UTF-8 is refused (exit 2), never read with replacement characters.
         @Test(
-            "An import that is not UTF-8 is refused (exit 2), never read with replacement characters",
             arguments: [
                 [0x5B, 0x31, 0x5D, 0x20, 0xFF, 0x3A, 0x20, 0xF0, 0x9F, 0x9A, 0x97, 0x0A], [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00]
             ] as [[UInt8]])
@@ -126,8 +127,8 @@ extension PaletteCLITests {
             #expect(result.status == 2 && result.stderr.contains("is not UTF-8 text"), "\(result)")
         }
 
+        /// Duplicate JSON keys are refused: in an import (exit 2) and in a stored value (exit 3)
         @Test(
-            "Duplicate JSON keys are refused: in an import (exit 2) and in a stored value (exit 3)",
             arguments: [
                 #"[{"emojis":"😀","id":1,"name":"A","name":"B"}]"#, #"[{"emojis":"😀","id":1,"id":2,"name":"A"}]"#,
                 #"[{"emojis":"😀","id":1,"name":"A","color":1,"color":2}]"#, #"[{"emojis":"😀","id":1,"name":"A","x":{"k":1,"k":2}}]"#
@@ -141,8 +142,8 @@ extension PaletteCLITests {
             #expect(listed.status == 3 && listed.stderr.contains("appears twice"), "\(listed)")
         }
 
+        /// Hostile JSON is refused without a crash: deep nesting, lone surrogates, bad escapes.
         @Test(
-            "Hostile JSON is refused without a crash: deep nesting, lone surrogates, bad escapes",
             arguments: [
                 #"[{"emojis":"😀","id":1,"name":"A","x":"# + String(repeating: "[", count: 100_000) + "]}]",
                 #"[{"emojis":"😀","id":1,"name":"\ud800"}]"#, #"[{"emojis":"😀","id":1,"name":"\x"}]"#, #"[{"emojis":"😀","id":1.5,"name":"A"}]"#,
@@ -154,20 +155,21 @@ extension PaletteCLITests {
             #expect(result.status == 2 && result.stderr.contains("Error: "), "\(result)")
         }
 
-        @Test("show --columns takes negative values as values and refuses any below 1 (exit 2)", arguments: ["-2", "0", "-9223372036854775808"])
+        /// show --columns takes negative values as values and refuses any below 1 (exit 2)
+        @Test(arguments: ["-2", "0", "-9223372036854775808"])
         func columnsBelowOne(columns: String) throws {
             let result = try palette(["show", "--index", "0", "--columns", columns])
             #expect(result.status == 2 && result.stderr.hasPrefix("Error: --columns must be at least 1, not \(columns)\n"), "\(result)")
         }
 
-        @Test("show says 1 emoji, not 1 emojis")
-        func singularEmoji() throws {
+        /// show says 1 emoji, not 1 emojis.
+        @Test func singularEmoji() throws {
             try store(#"[{"emojis":"😀","id":1,"name":"One"}]"#)
             #expect(try palette(["show", "--id", "1"]).stdout == "One (id 1, 1 emoji)\n😀\n")
         }
 
-        @Test("list pads names by their width on screen: wide characters and emojis take two columns")
-        func listAlignsWideNames() throws {
+        /// list pads names by their width on screen: wide characters and emojis take two columns.
+        @Test func listAlignsWideNames() throws {
             try store(
                 #"[{"emojis":"😀","id":1,"name":"日本語"},{"emojis":"","id":2,"name":"ab"},{"emojis":"","id":3,"name":"🚗 cars"},{"emojis":"","id":4,"name":"e\u0301te"}]"#
             )

@@ -44,8 +44,8 @@ extension PaletteCLITests {
 
         static let extremes = #"[{"emojis":"😀","id":9223372036854775807,"name":"Top"},{"emojis":"🚗","id":-9223372036854775808,"name":"Bottom"}]"#
 
+        /// Every palette command works on a store holding the largest and smallest ids.
         @Test(
-            "Every palette command works on a store holding the largest and smallest ids",
             arguments: [
                 ["list"], ["show", "--id", "9223372036854775807"], ["show", "--id", "-9223372036854775808"], ["export"], ["export", "--json"],
                 ["add", "New"], ["remove", "--index", "0"], ["rename", "--index", "1", "R"], ["move", "--index", "0", "--to", "9223372036854775807"],
@@ -61,8 +61,8 @@ extension PaletteCLITests {
             #expect(!result.stderr.contains("crashed"))
         }
 
+        /// A new palette takes one above the largest id, or the smallest unused one when the largest is Int.max.
         @Test(
-            "A new palette takes one above the largest id, or the smallest unused one when the largest is Int.max",
             arguments: [
                 ("9223372036854775807", "1"), ("9223372036854775807,1,2,4", "3"), ("-9223372036854775808", "1"), ("-5,-9", "1"),
                 ("9223372036854775806", "9223372036854775807"), ("0", "1"), ("7,3", "8")
@@ -74,8 +74,8 @@ extension PaletteCLITests {
             #expect(result.status == 0 && result.stdout == "added \"New\" with id \(expected) at index 0\n", "\(result)")
         }
 
-        @Test("Duplicate ids at Int.max are repaired with the smallest unused id, and text lines without an id get unused ids")
-        func repairAndTextAtTheTop() throws {
+        /// Duplicate ids at Int.max are repaired with the smallest unused id, and text lines without an id get unused ids.
+        @Test func repairAndTextAtTheTop() throws {
             try store(#"[{"emojis":"😀","id":9223372036854775807,"name":"A"},{"emojis":"🚗","id":9223372036854775807,"name":"B"}]"#)
             let listed = try palette(["list"])
             #expect(listed.status == 0 && listed.stdout.hasPrefix("0\t9223372036854775807\tA\t1\t😀\n1\t1\tB\t1\t🚗\n"), "\(listed)")
@@ -85,8 +85,8 @@ extension PaletteCLITests {
             #expect(try palette(["list"]).stdout == "0\t9223372036854775807\tA    \t1\t😀\n1\t2\tNew  \t1\t🎈\n2\t1\tB    \t1\t🚗\n3\t3\tOther\t1\t🎉\n")
         }
 
-        @Test("An id beyond the 64-bit range is refused as unreadable (exit 3), never rounded")
-        func idOutOfRange() throws {
+        /// An id beyond the 64-bit range is refused as unreadable (exit 3), never rounded.
+        @Test func idOutOfRange() throws {
             try store(#"[{"emojis":"😀","id":9223372036854775808,"name":"A"}]"#)
             let result = try palette(["list"])
             #expect(result.status == 3, "\(result)")
@@ -103,8 +103,8 @@ extension PaletteCLITests {
             #""z-order":-0.0"#, #""notes":"line\nbreak \ud83d\ude00""#
         ]
 
+        /// Fields prefs does not know survive every edit, byte for byte.
         @Test(
-            "Fields prefs does not know survive every edit, byte for byte",
             arguments: [
                 ["add", "New", "--emojis", "🎈"], ["remove", "--id", "2"], ["rename", "--id", "1", "Renamed"], ["move", "--id", "2", "--to", "0"],
                 ["add-emojis", "--id", "1", "🎈"], ["remove-emojis", "--id", "1", "😀"], ["rename", "--id", "2", "Other too"]
@@ -118,8 +118,8 @@ extension PaletteCLITests {
             for text in expected { #expect(json.contains(text), "\(text) missing from \(json)") }
         }
 
-        @Test("Fields prefs does not know survive edit, and export then import in either form")
-        func otherFieldsSurviveTransfers() throws {
+        /// Fields prefs does not know survive edit, and export then import in either form.
+        @Test func otherFieldsSurviveTransfers() throws {
             try store(Self.withOtherFields)
             #expect(try palette(["edit"], environment: editor(#"sed -i 's/Mine/Edited/' "$1""#)).status == 0)
             for json in [false, true] {
@@ -136,16 +136,16 @@ extension PaletteCLITests {
             #expect(try stored("Copy") == json)
         }
 
-        @Test("A new line in a text import never takes the id, or the other fields, of a palette it deletes")
-        func newTextLineTakesAFreshID() throws {
+        /// A new line in a text import never takes the id, or the other fields, of a palette it deletes.
+        @Test func newTextLineTakesAFreshID() throws {
             try store(#"[{"emojis":"😀","id":1,"name":"Kept","color":"red"},{"emojis":"🚗","id":2,"name":"Deleted","color":"blue"}]"#)
             try folder.write("[1] Kept: 😀\nNew: 🎈\n", to: "in.txt")
             #expect(try palette(["import", folder.file("in.txt")]).status == 0)
             #expect(try stored() == #"[{"color":"red","emojis":"😀","id":1,"name":"Kept"},{"emojis":"🎈","id":3,"name":"New"}]"#)
         }
 
+        /// A stored name prefs would refuse round-trips through export, export --json, import and a no-op edit.
         @Test(
-            "A stored name prefs would refuse round-trips through export, export --json, import and a no-op edit",
             arguments: [
                 "", "   ", " Padded ", "two\nlines", "tab\tinside", "\u{301}starts with a mark", "ends with a prepend\u{600}",
                 "[3] bracket", "# hash", "colon: inside", "carriage\rreturn", "sep\u{2028}arated", "\u{FEFF}bom", "nbsp\u{A0}"
@@ -165,8 +165,8 @@ extension PaletteCLITests {
             #expect(edit.status == 0 && edit.stderr.hasSuffix("no changes\n"), "\(edit)")
         }
 
-        @Test("A stored name prefs would refuse is repaired with a warning, written by the next change")
-        func storedNameRepaired() throws {
+        /// A stored name prefs would refuse is repaired with a warning, written by the next change.
+        @Test func storedNameRepaired() throws {
             try store(#"[{"emojis":"😀","id":5,"name":" two\nlines "},{"emojis":"🚗","id":6,"name":""}]"#)
             let listed = try palette(["list"])
             #expect(listed.stdout == "0\t5\ttwo lines\t1\t😀\n1\t6\tPalette 6\t1\t🚗\n", "\(listed)")
@@ -176,8 +176,8 @@ extension PaletteCLITests {
             #expect(try stored() == #"[{"emojis":"😀","id":5,"name":"two lines"},{"emojis":"🚗🎈","id":6,"name":"Palette 6"}]"#)
         }
 
+        /// import --replace-damaged saves the damaged value beside the domain file, then replaces it.
         @Test(
-            "import --replace-damaged saves the damaged value beside the domain file, then replaces it",
             arguments: [
                 (PropertyList.data(Array("not json".utf8)), "not json"),
                 (PropertyList.data(Array(#"{"palettes":[]}"#.utf8)), #"{"palettes":[]}"#),
@@ -200,7 +200,8 @@ extension PaletteCLITests {
             #expect(try palette(["import", "--replace-damaged", folder.file("fresh.txt")]).stderr.isEmpty)
         }
 
-        @Test("Every command on a damaged store says how to replace it", arguments: [["list"], ["add", "X"], ["export"], ["edit"]])
+        /// Every command on a damaged store says how to replace it.
+        @Test(arguments: [["list"], ["add", "X"], ["export"], ["edit"]])
         func damagedStoreHint(arguments: [String]) throws {
             try store("[{]")
             let result = try palette(arguments + ["--root", home, "--store", "Main"])
@@ -211,8 +212,8 @@ extension PaletteCLITests {
                 "\(result.stderr)")
         }
 
+        /// A store with nothing saved says so on stderr when it shows or starts from the built-ins.
         @Test(
-            "A store with nothing saved says so on stderr when it shows or starts from the built-ins",
             arguments: [
                 (["list", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
                 (["list", "--domain", "palette"], #"note: store "Main" in domain "palette" has nothing saved; showing the 9 built-in palettes"#),

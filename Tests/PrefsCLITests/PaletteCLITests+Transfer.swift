@@ -31,8 +31,8 @@ extension PaletteCLITests {
             return ["EDITOR": folder.file(name), "VISUAL": "", "TMPDIR": home, "PREFS": Shell.prefs]
         }
 
-        @Test("export --json then import into another store gives the same palettes")
-        func jsonRoundTrip() throws {
+        /// export --json then import into another store gives the same palettes.
+        @Test func jsonRoundTrip() throws {
             try customize()
             let exported = try palette("export", "--json")
             #expect(exported.status == 0 && exported.stdout.hasPrefix("[\n  {\n    \"emojis\": "), "\(exported)")
@@ -43,8 +43,8 @@ extension PaletteCLITests {
             #expect(try palette("list", "--store", "Copy").stdout == palette("list").stdout)
         }
 
-        @Test("export (text) then import from stdin into another domain gives the same palettes")
-        func textRoundTrip() throws {
+        /// export (text) then import from stdin into another domain gives the same palettes.
+        @Test func textRoundTrip() throws {
             try customize()
             let text = try palette("export").stdout
             #expect(text.contains("[10] Hearts: ❤️🧡💛👨‍👩‍👧\n"))
@@ -52,8 +52,8 @@ extension PaletteCLITests {
             #expect(try palette("export", "--json", "--domain", "other").stdout == palette("export", "--json").stdout)
         }
 
-        @Test("import of JSON with duplicate ids reassigns them with warnings")
-        func importRepairsIDs() throws {
+        /// import of JSON with duplicate ids reassigns them with warnings.
+        @Test func importRepairsIDs() throws {
             try folder.write(#"[{"emojis":"😀","id":3,"name":"A"},{"emojis":"🚗","id":3,"name":"B"}]"#, to: "dup.json")
             let result = try palette("import", folder.file("dup.json"))
             #expect(result.status == 0, "\(result)")
@@ -61,8 +61,8 @@ extension PaletteCLITests {
             #expect(try palette("list").stdout == "0\t3\tA\t1\t😀\n1\t4\tB\t1\t🚗\n")
         }
 
+        /// An invalid import exits 2 (1 for a missing file) and changes nothing.
         @Test(
-            "An invalid import exits 2 (1 for a missing file) and changes nothing",
             arguments: [
                 ("bad.json", #"[{"emojis":"#, 2), ("bad.json", #"[{"emojis":"abc","id":1,"name":"Letters"}]"#, 2),
                 ("bad.json", "[]", 2), ("bad.json", #"[{"emojis":"😀","id":1,"name":" "}]"#, 2),
@@ -80,8 +80,8 @@ extension PaletteCLITests {
             #expect(folder.bytes("palettes.plist") == before)
         }
 
-        @Test("A text import reports each bad line as file:line: error:")
-        func importReportsLines() throws {
+        /// A text import reports each bad line as file:line: error:.
+        @Test func importReportsLines() throws {
             try folder.write("# header\n[1] Fine: 😀\nBroken line\nX: abc\n", to: "bad.txt")
             let result = try palette("import", folder.file("bad.txt"))
             #expect(result.status == 2)
@@ -90,8 +90,8 @@ extension PaletteCLITests {
             #expect(folder.bytes("palettes.plist") == nil)
         }
 
-        @Test("edit applies a valid edit: reorder, rename, delete and a new line")
-        func editApplies() throws {
+        /// edit applies a valid edit: reorder, rename, delete and a new line.
+        @Test func editApplies() throws {
             let environment = try editor("rewrite", #"printf '# mine\n[2] Sports: ⚽️🏀\nNew: 🎈🎈\n[1] Cars: 🚗\n' > "$1""#)
             let result = try palette("edit", environment: environment)
             #expect(result.status == 0, "\(result)")
@@ -100,8 +100,8 @@ extension PaletteCLITests {
             #expect(!folder.names().contains { $0.hasPrefix("prefs-palettes-") }, "left \(folder.names())")
         }
 
-        @Test("edit hands the editor the text form of the store")
-        func editSeesTextForm() throws {
+        /// edit hands the editor the text form of the store.
+        @Test func editSeesTextForm() throws {
             try customize()
             let environment = try editor("copy", #"cp "$1" "$(dirname "$1")/seen.txt""#)
             let result = try palette("edit", environment: environment)
@@ -109,8 +109,8 @@ extension PaletteCLITests {
             #expect(String(decoding: folder.bytes("seen.txt") ?? [], as: UTF8.self) == (try palette("export").stdout))
         }
 
-        @Test("An invalid edit, declined with n, exits 2 and changes nothing")
-        func invalidEditDeclined() throws {
+        /// An invalid edit, declined with n, exits 2 and changes nothing.
+        @Test func invalidEditDeclined() throws {
             try customize()
             let before = try #require(folder.bytes("palettes.plist"))
             let environment = try editor("break", #"echo 'not a palette line' >> "$1"; echo 'Bad: abc' >> "$1""#)
@@ -123,8 +123,8 @@ extension PaletteCLITests {
             #expect(folder.bytes("palettes.plist") == before)
         }
 
-        @Test("An invalid edit fixed on the second try is applied")
-        func invalidEditRetried() throws {
+        /// An invalid edit fixed on the second try is applied.
+        @Test func invalidEditRetried() throws {
             let environment = try editor(
                 "twice",
                 """
@@ -135,8 +135,8 @@ extension PaletteCLITests {
             #expect(try palette("list").stdout == "0\t4\tAnimals\t1\t🐶\n")
         }
 
+        /// An invalid edit with standard input closed, or a failing editor, exits 2 and changes nothing.
         @Test(
-            "An invalid edit with standard input closed, or a failing editor, exits 2 and changes nothing",
             arguments: ["echo oops >> \"$1\"", "echo '[1] Cars: 🚗' > \"$1\"; exit 3"])
         func editGivesUp(body: String) throws {
             try customize()
@@ -146,8 +146,8 @@ extension PaletteCLITests {
             #expect(folder.bytes("palettes.plist") == before)
         }
 
-        @Test("edit saves nothing when another process changed the store meanwhile, and keeps the text")
-        func editRefusesStaleText() throws {
+        /// edit saves nothing when another process changed the store meanwhile, and keeps the text.
+        @Test func editRefusesStaleText() throws {
             let environment = try editor("race", #""$PREFS" palette add Meanwhile >/dev/null; printf '[1] Only: 🚗\n' > "$1""#)
             let result = try palette("edit", environment: environment)
             #expect(result.status == 4, "\(result)")

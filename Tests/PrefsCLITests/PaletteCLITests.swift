@@ -24,8 +24,8 @@ struct PaletteCLITests {
 
     static let twoPalettes = #"[{"emojis":"😀🚗🌲","id":4,"name":"Short"},{"emojis":"🍏🍎🍐🍊🍋🍌🍉🍇🍓🫐🍈🍒🍑","id":9,"name":"Much longer"}]"#
 
-    @Test("list prints index, id, padded name, count and a preview cut at 12, tab-separated")
-    func listIsTabSeparated() throws {
+    /// list prints index, id, padded name, count and a preview cut at 12, tab-separated.
+    @Test func listIsTabSeparated() throws {
         try store(Self.twoPalettes)
         let result = try palette("list")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
@@ -39,8 +39,8 @@ struct PaletteCLITests {
         #expect(try palette("show", "--id", "1").stdout.hasPrefix("a\tb (id 1"))
     }
 
-    @Test("list on an empty folder shows the nine built-ins and writes nothing")
-    func listBuiltIns() throws {
+    /// list on an empty folder shows the nine built-ins and writes nothing.
+    @Test func listBuiltIns() throws {
         let result = try palette("list")
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         #expect(rows.map { $0.count } == Array(repeating: 5, count: 9))
@@ -53,8 +53,8 @@ struct PaletteCLITests {
         #expect(folder.names().isEmpty)
     }
 
-    @Test("list --json prints emojis, id, index and name of each palette")
-    func listJSON() throws {
+    /// list --json prints emojis, id, index and name of each palette.
+    @Test func listJSON() throws {
         try store(#"[{"emojis":"😀","id":4,"name":"A \"quoted\" name"},{"emojis":"","id":2,"name":"B/C"}]"#)
         #expect(
             try palette("list", "--json").stdout == """
@@ -76,8 +76,8 @@ struct PaletteCLITests {
                 """)
     }
 
-    @Test("show selects by --index (clamped, with a note), --id and --name")
-    func showSelects() throws {
+    /// show selects by --index (clamped, with a note), --id and --name.
+    @Test func showSelects() throws {
         try store(Self.twoPalettes)
         let long = "Much longer (id 9, 13 emojis)\n🍏 🍎 🍐 🍊 🍋 🍌 🍉 🍇\n🍓 🫐 🍈 🍒 🍑\n"
         #expect(try palette("show", "--id", "9").stdout == long)
@@ -90,7 +90,8 @@ struct PaletteCLITests {
         #expect(try palette("show", "--id", "4", "--columns", "2").stdout == "Short (id 4, 3 emojis)\n😀 🚗\n🌲\n")
     }
 
-    @Test("A selector must name exactly one palette", arguments: [[String](), ["--id", "4", "--name", "Short"], ["--index", "0", "--id", "4"]])
+    /// A selector must name exactly one palette.
+    @Test(arguments: [[String](), ["--id", "4", "--name", "Short"], ["--index", "0", "--id", "4"]])
     func selectorNeedsOne(selector: [String]) throws {
         try store(Self.twoPalettes)
         let result = try Shell.prefs(["palette", "show"] + selector, home: home)
@@ -98,8 +99,8 @@ struct PaletteCLITests {
         #expect(result.stderr.contains("select one palette"))
     }
 
+    /// add gives the next id at the clamped index, with a note on stderr when clamped.
     @Test(
-        "add gives the next id at the clamped index, with a note on stderr when clamped",
         arguments: [
             ("0", 0, ""), ("2", 2, ""), ("99", 2, "note: index 99 is out of range; inserted at 2\n"),
             ("-4", 0, "note: index -4 is out of range; inserted at 0\n")
@@ -113,8 +114,8 @@ struct PaletteCLITests {
         #expect(try palette("show", "--index", "\(index)").stdout == "Hearts (id 10, 2 emojis)\n❤️ 🧡\n")
     }
 
-    @Test("rename, move (clamped with a note), add-emojis and remove-emojis change the store")
-    func editing() throws {
+    /// rename, move (clamped with a note), add-emojis and remove-emojis change the store.
+    @Test func editing() throws {
         try store(Self.twoPalettes)
         #expect(try palette("rename", "--id", "4", "Renamed: yes").status == 0)
         let moved = try palette("move", "--name", "Renamed: yes", "--to", "5")
@@ -126,8 +127,8 @@ struct PaletteCLITests {
         #expect(try palette("list").stdout.hasPrefix("0\t4\tRenamed: yes"))
     }
 
-    @Test("Negative indices are taken as values, not options, and clamped with a note")
-    func negativeIndices() throws {
+    /// Negative indices are taken as values, not options, and clamped with a note.
+    @Test func negativeIndices() throws {
         try store(Self.twoPalettes)
         let moved = try palette("move", "--index", "1", "--to", "-1")
         #expect(moved.status == 0 && moved.stderr == "note: index -1 is out of range; moved to 0\n", "\(moved)")
@@ -139,8 +140,8 @@ struct PaletteCLITests {
         #expect(try palette("list").stdout.hasPrefix("0\t10\tFront"))
     }
 
-    @Test("remove takes the selected palette but never the last one (exit 2, nothing changed)")
-    func removeNeverTheLast() throws {
+    /// remove takes the selected palette but never the last one (exit 2, nothing changed)
+    @Test func removeNeverTheLast() throws {
         try store(Self.twoPalettes)
         #expect(try palette("remove", "--name", "Short").status == 0)
         #expect(try palette("list").stdout.hasPrefix("0\t9\tMuch longer\t13"))
@@ -151,8 +152,8 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
+    /// An unknown id or name exits 1 and changes nothing.
     @Test(
-        "An unknown id or name exits 1 and changes nothing",
         arguments: [
             ["show", "--id", "77"], ["show", "--name", "short"], ["remove", "--id", "77"], ["rename", "--name", "Nope", "New"],
             ["move", "--id", "5", "--to", "0"], ["add-emojis", "--id", "77", "😀"], ["remove-emojis", "--name", "Nope", "😀"]
@@ -167,8 +168,8 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
+    /// Text that is not emoji or a blank name exits 2 and leaves the file byte for byte.
     @Test(
-        "Text that is not emoji or a blank name exits 2 and leaves the file byte for byte",
         arguments: [
             ["add-emojis", "--id", "4", "abc"], ["add-emojis", "--id", "4", "😀 🚗", "x"], ["add", "New", "--emojis", "🚗x"],
             ["add", " "], ["rename", "--id", "4", ""], ["add", "two\nlines"], ["rename", "--id", "4", " padded"]
@@ -182,8 +183,8 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
-    @Test("--store and --domain pick the store, given before or after the subcommand")
-    func storeAndDomainOptions() throws {
+    /// --store and --domain pick the store, given before or after the subcommand.
+    @Test func storeAndDomainOptions() throws {
         #expect(try palette("--store", "Work", "add", "W1").status == 0)
         #expect(try palette("add", "W2", "--store", "Work").status == 0)
         #expect(try palette("--domain", "com.example.emojiart", "add", "D1").status == 0)
@@ -195,8 +196,8 @@ struct PaletteCLITests {
         #expect(domain.sortedKeys == ["PaletteStore:Work"])
     }
 
-    @Test("Undecodable stored palettes exit 3 and the file is left untouched")
-    func unreadableStore() throws {
+    /// Undecodable stored palettes exit 3 and the file is left untouched.
+    @Test func unreadableStore() throws {
         try store("not json")
         let before = folder.bytes("palettes.plist")
         for arguments in [["list"], ["add", "X"], ["remove", "--index", "0"]] {
@@ -207,8 +208,8 @@ struct PaletteCLITests {
         #expect(folder.bytes("palettes.plist") == before)
     }
 
-    @Test("4 processes adding 25 palettes each keep all 100, with unique ids")
-    func concurrentAdds() throws {
+    /// 4 processes adding 25 palettes each keep all 100, with unique ids.
+    @Test func concurrentAdds() throws {
         let scripts = (1...4).map { worker in
             "for i in $(seq 1 25); do \"$PREFS\" palette add w\(worker)-$i --emojis 😀 >/dev/null || exit 1; done"
         }
@@ -220,8 +221,8 @@ struct PaletteCLITests {
         #expect(names.isSuperset(of: (1...4).flatMap { worker in (1...25).map { "w\(worker)-\($0)" } }))
     }
 
-    @Test("Python's plistlib and json read the palettes from the domain file as the README shows")
-    func pythonReadsPalettes() throws {
+    /// Python's plistlib and json read the palettes from the domain file as the README shows.
+    @Test func pythonReadsPalettes() throws {
         try store(#"[{"emojis":"😀🏳️‍🌈","id":4,"name":"Mine"}]"#)
         #expect(try palette("add", "Hearts", "--emojis", "❤️", "--at", "1").status == 0)
         let command = "import plistlib,json; print(json.loads(plistlib.load(open(F,'rb'))['PaletteStore:Main']))"
@@ -233,8 +234,8 @@ struct PaletteCLITests {
         #expect(result.stdout == "[{'emojis': '😀🏳️\\u200d🌈', 'id': 4, 'name': 'Mine'}, {'emojis': '❤️', 'id': 5, 'name': 'Hearts'}]\n")
     }
 
-    @Test("Palettes Python writes with plistlib (JSON bytes as <data>) read back in prefs")
-    func pythonWritesPalettes() throws {
+    /// Palettes Python writes with plistlib (JSON bytes as <data>) read back in prefs.
+    @Test func pythonWritesPalettes() throws {
         let script = """
             import plistlib, json, sys
             palettes = [{"name": "Py", "emojis": "🐍🐻‍❄️", "id": 3}, {"name": "Two", "emojis": "", "id": 8}]

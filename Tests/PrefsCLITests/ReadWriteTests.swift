@@ -16,8 +16,8 @@ struct ReadWriteTests {
         return try Shell.run("/usr/bin/python3", ["-c", script, folder.file(domain + ".plist")]).stdout
     }
 
+    /// Each type flag stores its type.
     @Test(
-        "Each type flag stores its type",
         arguments: [
             (["-string", "hello"], "hello", "string", "'hello'"),
             (["plain words"], "plain words", "string", "'plain words'"),
@@ -45,8 +45,8 @@ struct ReadWriteTests {
         #expect(try self.python("v['k']") == python + "\n")
     }
 
-    @Test("Arrays and dictionaries, with typed elements, and their -add forms")
-    func collections() throws {
+    /// Arrays and dictionaries, with typed elements, and their -add forms.
+    @Test func collections() throws {
         #expect(try prefs("write", "d", "list", "-array", "a", "-int", "2", "-bool", "no").status == 0)
         #expect(try python("v['list']") == "['a', 2, False]\n")
         #expect(try prefs("write", "d", "list", "-array-add", "c").status == 0)
@@ -61,15 +61,15 @@ struct ReadWriteTests {
         #expect(try prefs("read", "d", "json", "--json").stdout == "{\n  \"a\": [\n    1,\n    2.5,\n    true,\n    \"s\"\n  ],\n  \"b\": {}\n}\n")
     }
 
-    @Test("A <dict> literal replaces the whole domain")
-    func replacesWholeDomain() throws {
+    /// A <dict> literal replaces the whole domain.
+    @Test func replacesWholeDomain() throws {
         #expect(try prefs("write", "d", "old", "1").status == 0)
         #expect(try prefs("write", "d", "<dict><key>new</key><integer>2</integer></dict>").status == 0)
         #expect(try python("v") == "{'new': 2}\n")
     }
 
-    @Test("Nested values through --key-path, with escaped dots and array indices")
-    func keyPaths() throws {
+    /// Nested values through --key-path, with escaped dots and array indices.
+    @Test func keyPaths() throws {
         #expect(try prefs("write", "d", "--key-path", "a.b.c", "-int", "1").status == 0)
         #expect(try prefs("write", "d", "--key-path", "version\\.major", "3").status == 0)
         #expect(try prefs("write", "d", "list", "-array", "x", "y").status == 0)
@@ -87,7 +87,8 @@ struct ReadWriteTests {
         #expect(try Shell.prefs(["read", "d", "--key-path", "a.missing"], home: home).status == 1)
     }
 
-    @Test("Files are 0600 and folders 0700 whatever the umask", arguments: ["000", "022", "077"])
+    /// Files are 0600 and folders 0700 whatever the umask.
+    @Test(arguments: ["000", "022", "077"])
     func permissions(umask: String) throws {
         let result = try Shell.sh("umask \(umask); exec \"$PREFS\" write d k v", home: folder.file("deep/store"))
         #expect(result.status == 0, "\(result)")

@@ -11,8 +11,8 @@ struct SearchAndTargetTests {
 
     func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
-    @Test("find matches domain names and prints every key of such a domain, as the README tour does")
-    func findMatchesDomainNames() throws {
+    /// find matches domain names and prints every key of such a domain, as the README tour does.
+    @Test func findMatchesDomainNames() throws {
         _ = try prefs("write", "com.example.editor", "fontSize", "-int", "13")
         _ = try prefs("write", "com.example.editor", "recent", "-array", "a.txt")
         _ = try prefs("write", "other", "x", "y")
@@ -21,8 +21,8 @@ struct SearchAndTargetTests {
         #expect(result.stdout == "com.example.editor: fontSize = 13\ncom.example.editor: recent = array\n")
     }
 
-    @Test("find prints key paths escaped as --key-path takes them, so a key a.b and a nested a → b differ")
-    func findEscapesKeyPaths() throws {
+    /// find prints key paths escaped as --key-path takes them, so a key a.b and a nested a → b differ.
+    @Test func findEscapesKeyPaths() throws {
         _ = try prefs("write", "d", "a.b", "flat zz")
         _ = try prefs("write", "d", "a", "--json", #"{"b": "nested zz", "c\\d": "slash zz"}"#)
         let result = try prefs("find", "zz")
@@ -33,8 +33,8 @@ struct SearchAndTargetTests {
         }
     }
 
-    @Test("find -g and find --file search that one domain or file")
-    func findHonoursTargets() throws {
+    /// find -g and find --file search that one domain or file.
+    @Test func findHonoursTargets() throws {
         _ = try prefs("write", "-g", "AppleLocale", "needle-global")
         _ = try prefs("write", "d", "k", "needle-domain")
         let elsewhere = TemporaryFolder()
@@ -49,8 +49,8 @@ struct SearchAndTargetTests {
         #expect(try prefs("find", "--file", file, "loose").status == 1, "a file's path is not a domain name to match")
     }
 
+    /// Options that do not apply are refused with exit 2, not ignored.
     @Test(
-        "Options that do not apply are refused with exit 2, not ignored",
         arguments: [
             (["domains", "--file", "x.plist"], "--file"), (["domains", "-g"], "-g"), (["domains", "-globalDomain"], "-globalDomain"),
             (["read", "--root", "/tmp", "--file", "x.plist"], "--root does not apply"),
@@ -74,8 +74,8 @@ struct SearchAndTargetTests {
         #expect(folder.names() == before)
     }
 
-    @Test("domains --root lists another store")
-    func domainsTakesRoot() throws {
+    /// domains --root lists another store.
+    @Test func domainsTakesRoot() throws {
         let other = folder.file("other")
         _ = try prefs("write", "--root", other, "x", "k", "v")
         #expect(try prefs("domains", "--root", other).stdout == "x\n")

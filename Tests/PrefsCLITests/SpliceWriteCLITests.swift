@@ -20,7 +20,8 @@ struct SpliceWriteCLITests {
         ["delete", "key000"], ["delete", "key299"], ["delete", "--key-path", "nested.inner.leaf"], ["delete", "😀"]
     ]
 
-    @Test("Each command leaves a canonical domain as it leaves the same domain written whole", arguments: commands)
+    /// Each command leaves a canonical domain as it leaves the same domain written whole.
+    @Test(arguments: commands)
     func spliceMatchesWholeRewrite(command: [String]) throws {
         var entries = ""
         for index in 0..<300 { entries += "<key>key\(String(format: "%03d", index))</key><string>value \(index) &amp; more</string>" }

@@ -23,8 +23,8 @@ struct ValueSyntaxTests {
         #expect(folder.bytes("d.plist") == before, "\(words) changed the file")
     }
 
+    /// Nested composites are refused, as defaults refuses them, with --json or a literal suggested.
     @Test(
-        "Nested composites are refused, as defaults refuses them, with --json or a literal suggested",
         arguments: [
             (["-array", "-array", "a"], "cannot nest composite types (-array inside -array)"),
             (["-array", "a", "-dict", "k", "v"], "cannot nest composite types (-dict inside -array)"),
@@ -39,8 +39,8 @@ struct ValueSyntaxTests {
         #expect(try prefs("write", "d", "k", "-array", "-array", "a").stderr.contains("--json"))
     }
 
+    /// A key given twice to -dict or -dict-add is refused.
     @Test(
-        "A key given twice to -dict or -dict-add is refused",
         arguments: [
             ["-dict", "a", "1", "a", "2"], ["-dict-add", "a", "1", "b", "2", "a", "-int", "3"]
         ])
@@ -48,8 +48,8 @@ struct ValueSyntaxTests {
         try expectRefused(words, #"the key "a" is given twice"#)
     }
 
-    @Test("Nested values still go in through --json and literals")
-    func nestedValuesThroughJSONAndLiterals() throws {
+    /// Nested values still go in through --json and literals.
+    @Test func nestedValuesThroughJSONAndLiterals() throws {
         #expect(try prefs("write", "d", "k", "--json", #"[["a"], {"k": ["a", "b"]}]"#).status == 0)
         #expect(try prefs("write", "d", "l", "-array", "<array><string>a</string></array>", "--json", "[1]").status == 0)
         #expect(
@@ -58,8 +58,8 @@ struct ValueSyntaxTests {
         )
     }
 
+    /// A misspelled type flag is refused with the list of flags, wherever a type flag goes.
     @Test(
-        "A misspelled type flag is refused with the list of flags, wherever a type flag goes",
         arguments: [
             ["-integr", "5"], ["-bol"], ["-bol", "yes"], ["--int", "5"], ["-Int", "5"], ["-array", "a", "-integr", "5"],
             ["-array-add", "-bool", "yes", "-flaot", "1"], ["-dict", "k", "-dat", "2024-01-01"], ["-dict-add", "k", "-strin", "x"],
@@ -70,19 +70,20 @@ struct ValueSyntaxTests {
         try expectRefused(words, "unknown type flag \"\(flag)\"; the type flags are -string, -int, -integer, -float, -bool")
     }
 
-    @Test("A -dict key that looks like a flag is refused", arguments: [["-dict", "a", "1", "-bol", "yes"], ["-dict", "-k", "v"]])
+    /// A -dict key that looks like a flag is refused.
+    @Test(arguments: [["-dict", "a", "1", "-bol", "yes"], ["-dict", "-k", "v"]])
     func dictionaryKeyLikeAFlagIsRefused(words: [String]) throws {
         try expectRefused(words, "starts with - and looks like a misspelled flag")
     }
 
-    @Test("A string that starts with - goes in with -string")
-    func dashStringWithStringFlag() throws {
+    /// A string that starts with - goes in with -string.
+    @Test func dashStringWithStringFlag() throws {
         #expect(try prefs("write", "d", "k", "-string", "-integr").status == 0)
         #expect(try prefs("read", "d", "k").stdout == "-integr\n")
     }
 
-    @Test("read --xml output is a value for write, for one key and for a whole domain")
-    func readXMLFeedsWrite() throws {
+    /// read --xml output is a value for write, for one key and for a whole domain.
+    @Test func readXMLFeedsWrite() throws {
         #expect(try prefs("write", "d", "arr", "-array", "a", "-int", "2").status == 0)
         #expect(try prefs("write", "d", "s", "text").status == 0)
         #expect(try prefs("write", "d", "n", "--json", #"{"x": {"y": [true]}}"#).status == 0)
@@ -103,8 +104,8 @@ struct ValueSyntaxTests {
         #expect(folder.bytes("d3.plist") == original)
     }
 
+    /// A plist document that is not valid, or whose root is not a dictionary for a whole domain, is refused.
     @Test(
-        "A plist document that is not valid, or whose root is not a dictionary for a whole domain, is refused",
         arguments: [
             (["<?xml version=\"1.0\"?><plist version=\"1.0\"><integer>x</integer></plist>"], "is not a valid property list document"),
             (["<?xml version=\"1.0\"?><plist version=\"1.0\"><true/><true/></plist>"], "is not a valid property list document")

@@ -10,8 +10,8 @@ struct VerbTests {
 
     func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
-    @Test("delete removes a key, then the domain; missing ones exit 1")
-    func delete() throws {
+    /// delete removes a key, then the domain; missing ones exit 1.
+    @Test func delete() throws {
         _ = try prefs("write", "d", "a", "1")
         _ = try prefs("write", "d", "b", "2")
         #expect(try prefs("delete", "d", "a").status == 0)
@@ -24,8 +24,8 @@ struct VerbTests {
         #expect(try prefs("read", "nothing").status == 1)
     }
 
-    @Test("domains lists sorted names; read with no domain prints everything")
-    func domainsAndEverything() throws {
+    /// domains lists sorted names; read with no domain prints everything.
+    @Test func domainsAndEverything() throws {
         for name in ["zeta", "alpha", "Mid"] { _ = try prefs("write", name, "k", name) }
         #expect(try prefs("domains").stdout == "Mid\nalpha\nzeta\n")
         #expect(
@@ -33,8 +33,8 @@ struct VerbTests {
                 == "{\n  \"Mid\": {\n    \"k\": \"Mid\"\n  },\n  \"alpha\": {\n    \"k\": \"alpha\"\n  },\n  \"zeta\": {\n    \"k\": \"zeta\"\n  }\n}\n")
     }
 
-    @Test("find prints DOMAIN: KEY = VALUE for keys and values, and exits 1 on no match")
-    func find() throws {
+    /// find prints DOMAIN: KEY = VALUE for keys and values, and exits 1 on no match.
+    @Test func find() throws {
         _ = try prefs("write", "com.example.editor", "fontName", "Menlo")
         _ = try prefs("write", "com.example.editor", "theme", "Solarized Menlo")
         _ = try prefs("write", "other", "x", "y")
@@ -43,8 +43,8 @@ struct VerbTests {
         #expect(try prefs("find", "no-such-thing").status == 1)
     }
 
-    @Test("rename moves a value and refuses to overwrite")
-    func rename() throws {
+    /// rename moves a value and refuses to overwrite.
+    @Test func rename() throws {
         _ = try prefs("write", "d", "old", "-int", "5")
         _ = try prefs("write", "d", "taken", "x")
         #expect(try prefs("rename", "d", "old", "new").status == 0)
@@ -53,8 +53,8 @@ struct VerbTests {
         #expect(try prefs("rename", "d", "new", "taken").status == 2)
     }
 
-    @Test("export and import round-trip a domain; an invalid import changes nothing")
-    func exportImport() throws {
+    /// export and import round-trip a domain; an invalid import changes nothing.
+    @Test func exportImport() throws {
         _ = try prefs("write", "d", "a", "-int", "1")
         _ = try prefs("write", "d", "b", "-array", "x")
         let exported = try prefs("export", "d", "-")
@@ -73,8 +73,8 @@ struct VerbTests {
         #expect(try prefs("read", "f", "z").stdout == "1\n")
     }
 
-    @Test("--file works on any plist file, -g on the global domain, --root on another store")
-    func targets() throws {
+    /// --file works on any plist file, -g on the global domain, --root on another store.
+    @Test func targets() throws {
         let file = folder.file("loose.plist")
         #expect(try prefs("write", "--file", file, "k", "-int", "3").status == 0)
         #expect(try prefs("read", "--file", file, "k").stdout == "3\n")
@@ -87,8 +87,8 @@ struct VerbTests {
         #expect(try prefs("read", "--xml", "--root", other, "d", "k").stdout.contains("<string>v</string>"))
     }
 
-    @Test("A corrupt domain is never changed by any command, and the message gives file:line")
-    func corruptDomainIsUntouched() throws {
+    /// A corrupt domain is never changed by any command, and the message gives file:line.
+    @Test func corruptDomainIsUntouched() throws {
         try folder.write("<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>\n</plist>\n", to: "d.plist")
         let before = folder.bytes("d.plist")
         for arguments in [
@@ -102,8 +102,8 @@ struct VerbTests {
         }
     }
 
-    @Test("validate prints FILE: OK, FILE:LINE: error: lines, and exits 3 if any file is invalid")
-    func validate() throws {
+    /// validate prints FILE: OK, FILE:LINE: error: lines, and exits 3 if any file is invalid.
+    @Test func validate() throws {
         try folder.write("<plist><string>ok</string></plist>", to: "good.plist")
         try folder.write("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>", to: "bad.plist")
         let good = folder.file("good.plist")
@@ -121,8 +121,8 @@ struct VerbTests {
         #expect(try prefs("validate", folder.file("missing.plist")).status == 1)
     }
 
-    @Test("convert prints canonical XML or JSON, or writes OUT atomically")
-    func convert() throws {
+    /// convert prints canonical XML or JSON, or writes OUT atomically.
+    @Test func convert() throws {
         try folder.write("<plist><dict><key>b</key><real>0.1</real><key>a</key><data>AAE=</data></dict></plist>", to: "in.plist")
         let xml = try prefs("convert", folder.file("in.plist"))
         #expect(xml.stdout.contains("\t<key>a</key>\n\t<data>\n\tAAE=\n\t</data>\n\t<key>b</key>\n\t<real>0.10000000000000001</real>\n"))

@@ -56,20 +56,22 @@ struct BinaryReaderTests {
         )
     ]
 
-    @Test("Reads what plistlib wrote to the exact values", arguments: golden.map(\.0))
+    /// Reads what plistlib wrote to the exact values.
+    @Test(arguments: golden.map(\.0))
     func readsGoldenFiles(name: String) throws {
         let expected = try #require(Self.golden.first { $0.0 == name }?.1)
         #expect(try BinaryPropertyListReader().read(Self.bytes(name)) == expected)
     }
 
-    @Test("Writes what plistlib writes, byte for byte", arguments: golden.map(\.0))
+    /// Writes what plistlib writes, byte for byte.
+    @Test(arguments: golden.map(\.0))
     func writesGoldenBytes(name: String) throws {
         let value = try #require(Self.golden.first { $0.0 == name }?.1)
         #expect(try BinaryPropertyListWriter().write(value) == Self.bytes(name))
     }
 
-    @Test("Reads forms plistlib never writes: 16-byte small integers, 4-byte reals, surrogate pairs, wide offsets")
-    func readsCraftedForms() throws {
+    /// Reads forms plistlib never writes: 16-byte small integers, 4-byte reals, surrogate pairs, wide offsets.
+    @Test func readsCraftedForms() throws {
         #expect(try BinaryPropertyListReader().read(Self.bytes("crafted_forms")) == ["small": 5, "negative": -1, "float": 1.5, "utf16": "a😀"])
         #expect(try BinaryPropertyListReader().read(Self.bytes("crafted_widths")) == ["x", Self.uid(258)])
     }
@@ -78,12 +80,13 @@ struct BinaryReaderTests {
         (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent("Hostile").path))?
         .filter { $0.hasSuffix(".bplist") }.map { String($0.dropLast(7)) }.sorted() ?? []
 
-    @Test("The hostile corpus is complete")
-    func hostileCorpusIsThere() {
+    /// The hostile corpus is complete.
+    @Test func hostileCorpusIsThere() {
         #expect(Self.hostile.count == 40)
     }
 
-    @Test("Hostile files are refused with FILE: error, in bounded time", arguments: hostile)
+    /// Hostile files are refused with FILE: error, in bounded time.
+    @Test(arguments: hostile)
     func refusesHostileFile(name: String) throws {
         let bytes = try Self.bytes("Hostile/" + name)
         let start = ContinuousClock.now
@@ -93,8 +96,8 @@ struct BinaryReaderTests {
         #expect(error?.description.hasPrefix("\(name): error: binary property list: ") == true, "\(error?.description ?? "")")
     }
 
+    /// Cycles, bombs and deep nesting are named for what they are.
     @Test(
-        "Cycles, bombs and deep nesting are named for what they are",
         arguments: [
             ("cycle_pair", "reference cycle"), ("bomb_arrays", "expands to more than"), ("bomb_strings", "expands to more than"),
             ("deep_nesting", "nest deeper than 200"), ("int128_above_uint64", "outside Int64.min…UInt64.max"),
@@ -105,8 +108,8 @@ struct BinaryReaderTests {
         #expect(error?.message.contains(phrase) == true, "\(error?.message ?? "")")
     }
 
-    @Test("A shared subtree is built once, not copied for every reference")
-    func sharesRepeatedObjects() throws {
+    /// A shared subtree is built once, not copied for every reference.
+    @Test func sharesRepeatedObjects() throws {
         // 20 arrays each holding the next twice: 2^20 leaves expanded, under the limits.
         var objects: [[UInt8]] = (0..<20).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
         objects.append([0x09])
@@ -119,8 +122,8 @@ struct BinaryReaderTests {
         #expect(leaves == 1 << 20 && value == true)
     }
 
+    /// A date's fraction of a second is dropped, as CoreFoundation drops it writing XML, before and after 2001.
     @Test(
-        "A date's fraction of a second is dropped, as CoreFoundation drops it writing XML, before and after 2001",
         arguments: [(0.5, "2001-01-01T00:00:00Z"), (-0.5, "2000-12-31T23:59:59Z"), (730_000_000.999, "2024-02-19T01:46:40Z")])
     func dropsFractionsOfSeconds(seconds: Double, expected: String) throws {
         let date = Self.assemble([[0x33] + Self.bigEndian(seconds.bitPattern)])
@@ -131,8 +134,8 @@ struct BinaryReaderTests {
         #expect(read.iso8601 == expected)
     }
 
-    @Test("Keys in CoreFoundation's hash order read like sorted ones, and a repeated one is still caught")
-    func readsUnsortedKeys() throws {
+    /// Keys in CoreFoundation's hash order read like sorted ones, and a repeated one is still caught.
+    @Test func readsUnsortedKeys() throws {
         let unsorted = Self.assemble([[0xD3, 1, 2, 3, 4, 4, 4], [0x51, UInt8(ascii: "b")], [0x51, UInt8(ascii: "a")], [0x51, UInt8(ascii: "c")], [0x09]])
         #expect(try BinaryPropertyListReader().read(unsorted) == ["a": true, "b": true, "c": true])
         let repeated = Self.assemble([[0xD3, 1, 2, 1, 3, 3, 3], [0x51, UInt8(ascii: "b")], [0x51, UInt8(ascii: "a")], [0x09]])
@@ -140,15 +143,15 @@ struct BinaryReaderTests {
         #expect(error?.message.contains("has the key \"b\" twice") == true, "\(error?.message ?? "")")
     }
 
+    /// Reading one key builds that entry alone but refuses what a whole read refuses, with the same error.
     @Test(
-        "Reading one key builds that entry alone but refuses what a whole read refuses, with the same error",
         arguments: golden.map(\.0) + ["crafted_forms", "crafted_widths"] + hostile.map { "Hostile/" + $0 })
     func readsOneKeyAsAWholeReadDoes(name: String) throws {
         try Self.expectOneKeyReadsAgree(Self.bytes(name), name: name)
     }
 
-    @Test("Reading one key finds repeated, unsorted, UTF-16 and non-string keys, and cycles beside the key read")
-    func readsOneKeyOfCraftedDictionaries() throws {
+    /// Reading one key finds repeated, unsorted, UTF-16 and non-string keys, and cycles beside the key read.
+    @Test func readsOneKeyOfCraftedDictionaries() throws {
         let a = [0x51, UInt8(ascii: "a")]
         let b = [0x51, UInt8(ascii: "b")]
         let c = [0x51, UInt8(ascii: "c")]

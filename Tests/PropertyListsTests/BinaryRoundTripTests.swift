@@ -47,7 +47,8 @@ struct BinaryRoundTripTests {
         #expect(try BinaryPropertyListReader().read(BinaryPropertyListWriter().write(value)) == value)
     }
 
-    @Test("XML → binary → XML is the same bytes", arguments: values.map(\.0))
+    /// XML → binary → XML is the same bytes.
+    @Test(arguments: values.map(\.0))
     func roundTripsThroughBinary(name: String) throws {
         let value = try #require(Self.values.first { $0.0 == name }?.1)
         let xml = try PropertyListWriter().write(value)
@@ -55,8 +56,8 @@ struct BinaryRoundTripTests {
         #expect(try PropertyListWriter().write(BinaryPropertyListReader().read(binary)) == xml)
     }
 
-    @Test("Binary keeps -0.0 apart from 0.0 and an integer apart from an equal real or Boolean")
-    func keepsTypesAndSignsApart() throws {
+    /// Binary keeps -0.0 apart from 0.0 and an integer apart from an equal real or Boolean.
+    @Test func keepsTypesAndSignsApart() throws {
         let value: PropertyList = [0.0, -0.0, 1, 1.0, true]
         guard case .array(let read) = try BinaryPropertyListReader().read(BinaryPropertyListWriter().write(value)) else {
             Issue.record("not an array")
@@ -66,23 +67,23 @@ struct BinaryRoundTripTests {
         if case .real(let negativeZero) = read[1] { #expect(negativeZero.sign == .minus) }
     }
 
-    @Test("Nesting beyond the limit is refused by the writer, not written")
-    func refusesDeepNesting() {
+    /// Nesting beyond the limit is refused by the writer, not written.
+    @Test func refusesDeepNesting() {
         var value: PropertyList = true
         for _ in 0...PropertyListLimits.maxNestingDepth { value = [value] }
         #expect(throws: PropertyListError.self) { try BinaryPropertyListWriter().write(value) }
     }
 
-    @Test("A value beyond the size limit is refused by the writer as its table grows, before anything is encoded")
-    func refusesOversizedValue() {
+    /// A value beyond the size limit is refused by the writer as its table grows, before anything is encoded.
+    @Test func refusesOversizedValue() {
         let half = PropertyListLimits.maxInputSize / 2
         let value: PropertyList = [.data([UInt8](repeating: 0, count: half)), .data([UInt8](repeating: 1, count: half))]
         let error = #expect(throws: PropertyListError.self) { try BinaryPropertyListWriter().write(value) }
         #expect(error?.message.contains("would be more than \(PropertyListLimits.maxInputSize) bytes in binary") == true, "\(error?.message ?? "")")
     }
 
-    @Test("Text writers stop at the size limit on a value whose shared parts expand it, rather than fill memory")
-    func textWritersStopAtTheLimit() {
+    /// Text writers stop at the size limit on a value whose shared parts expand it, rather than fill memory.
+    @Test func textWritersStopAtTheLimit() {
         var value: PropertyList = .string(String(repeating: "x", count: 100_000))
         for _ in 0..<12 { value = [value, value] }  // 400 MB of text once expanded
         let json = #expect(throws: PropertyListError.self) { try JSONWriter().write(value) }

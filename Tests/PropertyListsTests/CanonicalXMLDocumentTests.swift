@@ -32,8 +32,8 @@ struct CanonicalXMLDocumentTests {
         #expect(spliced == rewritten, "\(comment): \(String(decoding: spliced, as: UTF8.self))", sourceLocation: sourceLocation)
     }
 
-    @Test("Splicing any entry of generated dictionaries matches a whole rewrite: first, last, middle, new and removed keys")
-    func spliceMatchesRewriteForGeneratedDictionaries() throws {
+    /// Splicing any entry of generated dictionaries matches a whole rewrite: first, last, middle, new and removed keys.
+    @Test func spliceMatchesRewriteForGeneratedDictionaries() throws {
         var generator = RoundTripTests.Generator(random: SplitMix(seed: 15))
         for round in 0..<60 {
             var dictionary = PropertyListDictionary()
@@ -53,8 +53,8 @@ struct CanonicalXMLDocumentTests {
         }
     }
 
-    @Test("The first and the last entry of a large dictionary, and a key before or after all, splice exactly")
-    func spliceMatchesRewriteAtBothEnds() throws {
+    /// The first and the last entry of a large dictionary, and a key before or after all, splice exactly.
+    @Test func spliceMatchesRewriteAtBothEnds() throws {
         var dictionary = PropertyListDictionary()
         for index in 0..<2000 { dictionary[String(format: "key%06d", index)] = index % 2 == 0 ? .string("value \(index) & <more>") : .integer(.init(index)) }
         for key in ["key000000", "key001999", "key001000", "a", "zzz", "key0010005"] {
@@ -63,8 +63,8 @@ struct CanonicalXMLDocumentTests {
         }
     }
 
-    @Test("An empty domain gains its first entry, and a domain loses its only one, as the writer writes them")
-    func emptyAndSingleEntryDomains() throws {
+    /// An empty domain gains its first entry, and a domain loses its only one, as the writer writes them.
+    @Test func emptyAndSingleEntryDomains() throws {
         try expectSpliceMatchesRewrite([:], key: "first", value: 1, "add to empty")
         try expectSpliceMatchesRewrite(["only": 1], key: "only", value: nil, "remove the only entry")
         try expectSpliceMatchesRewrite(["only": 1], key: "only", value: 2, "replace the only entry")
@@ -129,7 +129,8 @@ struct CanonicalXMLDocumentTests {
         ("a carriage return", "x &amp; y|x \r y")
     ]
 
-    @Test("Documents that are valid but not canonical are refused, each by one difference", arguments: edits.map(\.0))
+    /// Documents that are valid but not canonical are refused, each by one difference.
+    @Test(arguments: edits.map(\.0))
     func nonCanonicalDocumentsAreRefused(edit name: String) throws {
         let parts = try #require(Self.edits.first { $0.0 == name }?.1.split(separator: "|", omittingEmptySubsequences: false))
         let edited = Self.canonical.replacingFirst(String(parts[0]), with: String(parts[1]))
@@ -137,15 +138,15 @@ struct CanonicalXMLDocumentTests {
         #expect(CanonicalXMLDocument(Array(edited.utf8), entryKey: "c") == nil)
     }
 
-    @Test("The canonical sample the edits start from is accepted and is the writer's own text")
-    func canonicalSampleIsAccepted() throws {
+    /// The canonical sample the edits start from is accepted and is the writer's own text.
+    @Test func canonicalSampleIsAccepted() throws {
         let bytes = Array(Self.canonical.utf8)
         #expect(CanonicalXMLDocument(bytes, entryKey: "c")?.hasEntry == true)
         #expect(try writer.write(try PropertyListReader().read(bytes)) == bytes)
     }
 
-    @Test("A root that is not a dictionary, and an empty or cut document, are refused")
-    func nonDictionaryRootIsRefused() throws {
+    /// A root that is not a dictionary, and an empty or cut document, are refused.
+    @Test func nonDictionaryRootIsRefused() throws {
         #expect(CanonicalXMLDocument([], entryKey: "a") == nil)
         let whole = try writer.write(.dictionary(["a": "text", "b": .array([1])]))
         for length in 0..<whole.count { #expect(CanonicalXMLDocument(Array(whole[..<length]), entryKey: "a") == nil, "cut at \(length)") }
@@ -163,8 +164,8 @@ struct CanonicalXMLDocumentTests {
         return dictionary
     }()
 
-    @Test("A large canonical document is checked while it is read, and splices as a whole rewrite writes")
-    func largeDocumentIsCheckedWhileRead() throws {
+    /// A large canonical document is checked while it is read, and splices as a whole rewrite writes.
+    @Test func largeDocumentIsCheckedWhileRead() throws {
         let bytes = try writer.write(.dictionary(Self.large))
         #expect(bytes.count > 256 << 10, "the document is too small to be checked on a second thread")
         let checked = CanonicalXMLDocument.checking(bytes, entryKey: "key004000") { try? PropertyListReader().read(bytes, rootKey: "key004000") }
@@ -177,8 +178,8 @@ struct CanonicalXMLDocumentTests {
         #expect(spliced == (try writer.write(.dictionary(changed))))
     }
 
-    @Test("A large canonical document that starts with an element longer than the first bytes checked is still found canonical")
-    func largeDocumentStartingWithALongElement() throws {
+    /// A large canonical document that starts with an element longer than the first bytes checked is still found canonical.
+    @Test func largeDocumentStartingWithALongElement() throws {
         var dictionary = Self.large
         dictionary["a"] = .data(Array(repeating: 7, count: 100_000))
         let bytes = try writer.write(.dictionary(dictionary))
@@ -187,8 +188,8 @@ struct CanonicalXMLDocumentTests {
         #expect(reads == 1)
     }
 
-    @Test("A large document that differs from the canonical form near its end, or at its start, is refused")
-    func largeNonCanonicalDocumentsAreRefused() throws {
+    /// A large document that differs from the canonical form near its end, or at its start, is refused.
+    @Test func largeNonCanonicalDocumentsAreRefused() throws {
         let bytes = try writer.write(.dictionary(Self.large))
         var late = bytes
         late.insert(UInt8(ascii: " "), at: late.count - 40)
@@ -200,8 +201,8 @@ struct CanonicalXMLDocumentTests {
         #expect(reads == 1, "a document not canonical from its start is read nonetheless")
     }
 
-    @Test("Whenever a mutated document is found canonical and reads, the writer writes it back unchanged (3,000 mutations)")
-    func canonicalVerdictMeansRewriteIsIdentical() throws {
+    /// Whenever a mutated document is found canonical and reads, the writer writes it back unchanged (3,000 mutations)
+    @Test func canonicalVerdictMeansRewriteIsIdentical() throws {
         var generator = RoundTripTests.Generator(random: SplitMix(seed: 1515))
         var accepted = 0
         let alphabet = Array("<>/&;#\t\n\r 01-.aeZ=+x".utf8) + [0xEF, 0xBF, 0xBE, 0xF0]

@@ -4,8 +4,8 @@ import Testing
 /// A dictionary's stamp tells a change from no change without a copy to compare.
 @Suite("Dictionary stamps")
 struct DictionaryStampTests {
-    @Test("Copies keep the stamp; storing the value already there or removing an absent key keeps it")
-    func unchangedKeepsTheStamp() {
+    /// Copies keep the stamp; storing the value already there or removing an absent key keeps it.
+    @Test func unchangedKeepsTheStamp() {
         var dictionary: PropertyListDictionary = ["a": 1, "nested": ["b": "x"]]
         let stamp = dictionary.stamp
         let copy = dictionary
@@ -17,8 +17,8 @@ struct DictionaryStampTests {
         #expect(dictionary.stamp == stamp)
     }
 
-    @Test("Adding, replacing and removing each give a stamp no other contents had")
-    func changesTakeFreshStamps() {
+    /// Adding, replacing and removing each give a stamp no other contents had.
+    @Test func changesTakeFreshStamps() {
         var dictionary: PropertyListDictionary = ["a": 1]
         var seen: Set<UInt64> = [dictionary.stamp]
         dictionary["b"] = 2
@@ -40,8 +40,8 @@ struct DictionaryStampTests {
         #expect(keys.stamp != keysStamp && keys.count == 2)
     }
 
-    @Test("Dictionaries made apart compare and hash by their contents, whatever their stamps")
-    func equalityIgnoresStamps() {
+    /// Dictionaries made apart compare and hash by their contents, whatever their stamps.
+    @Test func equalityIgnoresStamps() {
         let first: PropertyListDictionary = ["a": 1, "b": [true]]
         var second = PropertyListDictionary()
         second["b"] = [true]

@@ -6,8 +6,8 @@ import Testing
 /// so a program that uses libxml2 itself keeps its own.
 @Suite("libxml2 error handlers")
 struct LibraryErrorHandlerTests {
+    /// The generic error handler is the same after a parse, a failed one included.
     @Test(
-        "The generic error handler is the same after a parse, a failed one included",
         arguments: [
             ("<plist version=\"1.0\"><dict/></plist>", true), ("<plist version=\"1.0\"><dict><key>a</key></plist>", false),
             ("<plist><foo/></plist>", false)

@@ -12,8 +12,8 @@ struct OpenStepTests {
         try OpenStepReader().read(text, fileName: "t.txt")
     }
 
+    /// Reads values as defaults takes them, leaves as strings.
     @Test(
-        "Reads values as defaults takes them, leaves as strings",
         arguments: [
             ("( a, b )", ["a", "b"]), ("(a,b,)", ["a", "b"]), ("()", []), ("{}", .dictionary([:])),
             ("{ k = v; }", ["k": "v"]), ("{k=v}", ["k": "v"]), ("\"a b\"", "a b"), ("'single'", "single"), ("plain-word_1.2/x:$+", "plain-word_1.2/x:$+"),
@@ -32,14 +32,14 @@ struct OpenStepTests {
         #expect(try Self.read(text) == expected)
     }
 
-    @Test("Reads GNUstep's typed forms as integer, real, boolean and date")
-    func readsTypedForms() throws {
+    /// Reads GNUstep's typed forms as integer, real, boolean and date.
+    @Test func readsTypedForms() throws {
         let value = try Self.read("(<*I5>, <*I-9223372036854775808>, <*R1.5>, <*BY>, <*BN>, <*D2024-01-02 03:04:05 +0000>, <*D2024-01-02 03:04:05 -0130>)")
         #expect(value == [5, .integer(.min), 1.5, true, false, BinaryReaderTests.date(2024, 1, 2, 3, 4, 5), BinaryReaderTests.date(2024, 1, 2, 4, 34, 5)])
     }
 
-    @Test("Reads a .strings file: entries without braces, comments, escapes, key-only entries")
-    func readsStringsFile() throws {
+    /// Reads a .strings file: entries without braces, comments, escapes, key-only entries.
+    @Test func readsStringsFile() throws {
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("Localizable.strings"), encoding: .utf8)
         #expect(
             try Self.read(text) == [
@@ -49,8 +49,8 @@ struct OpenStepTests {
         #expect(try Self.read("") == .dictionary([:]))
     }
 
-    @Test("Reads what defaults read prints on a Mac, byte order mark and CF's layout included")
-    func readsDefaultsOutput() throws {
+    /// Reads what defaults read prints on a Mac, byte order mark and CF's layout included.
+    @Test func readsDefaultsOutput() throws {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("defaults-read.txt")))
         let (value, format) = try PropertyListReader().read(anyFormat: bytes, fileName: "defaults-read.txt")
         #expect(format == .openStep)
@@ -62,8 +62,8 @@ struct OpenStepTests {
             ])
     }
 
+    /// Malformed text is refused with FILE:LINE and what is wrong.
     @Test(
-        "Malformed text is refused with FILE:LINE and what is wrong",
         arguments: [
             ("(a,\nb", "t.txt:2: error: old-style: an array is never closed with ')'"),
             ("{\n a = b\n c = d; }", "t.txt:3: error: old-style: expected ';' after the value of \"a\""),
@@ -96,15 +96,15 @@ struct OpenStepTests {
         #expect(error?.description == message)
     }
 
-    @Test("Nesting deeper than the limit is refused, not recursed into")
-    func refusesDeepNesting() {
+    /// Nesting deeper than the limit is refused, not recursed into.
+    @Test func refusesDeepNesting() {
         let text = String(repeating: "(", count: 100_000)
         let error = #expect(throws: PropertyListError.self) { try Self.read(text) }
         #expect(error?.message.contains("nest deeper than 200") == true)
     }
 
-    @Test("The writer prints what defaults read prints, and string values read back exactly")
-    func writesDefaultsLayout() throws {
+    /// The writer prints what defaults read prints, and string values read back exactly.
+    @Test func writesDefaultsLayout() throws {
         let value: PropertyList = [
             "name": "Ada Lovelace", "plain": "a.b", "list": ["x", "", "q\"uote\n"], "empty": [], "nested": ["k": .dictionary([:])],
             "control": "\u{1}", "unicode": "日本"
@@ -132,8 +132,8 @@ struct OpenStepTests {
         #expect(try Self.read(text) == value)
     }
 
-    @Test("The writer is lossy for types as on a Mac: numbers, booleans and dates read back as strings, data as data")
-    func writesScalars() throws {
+    /// The writer is lossy for types as on a Mac: numbers, booleans and dates read back as strings, data as data.
+    @Test func writesScalars() throws {
         let value: PropertyList = [1, -2.5, true, BinaryReaderTests.date(2024, 1, 2, 3, 4, 5), .data([0, 1, 2, 3, 4])]
         let text = try OpenStepWriter().write(value)
         #expect(text == "(\n    1,\n    -2.5,\n    1,\n    \"2024-01-02 03:04:05 +0000\",\n    <00010203 04>\n)\n")

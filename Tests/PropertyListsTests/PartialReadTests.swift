@@ -40,8 +40,8 @@ struct PartialReadTests {
         return dictionary
     }
 
-    @Test("A file several chunks long reads the same from disk as from memory, whole or one key at a time")
-    func chunkedReadsAgree() throws {
+    /// A file several chunks long reads the same from disk as from memory, whole or one key at a time.
+    @Test func chunkedReadsAgree() throws {
         let value = PropertyList.dictionary(Self.large(20_000))
         let path = try file(value)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
@@ -56,16 +56,16 @@ struct PartialReadTests {
         #expect(try reader.read(contentsOf: path, rootKey: "absent") == .dictionary([:]))
     }
 
-    @Test("Keys that differ only in Unicode normalization stay two keys when only one is read")
-    func normalizationVariantsAreDistinct() throws {
+    /// Keys that differ only in Unicode normalization stay two keys when only one is read.
+    @Test func normalizationVariantsAreDistinct() throws {
         let path = try file(.dictionary(["caf\u{E9}": 1, "cafe\u{301}": 2]))
         try reader.validate(contentsOf: path)
         #expect(try reader.read(contentsOf: path, rootKey: "cafe\u{301}") == .dictionary(["cafe\u{301}": 2]))
         #expect(try reader.read(contentsOf: path, rootKey: "caf\u{E9}") == .dictionary(["caf\u{E9}": 1]))
     }
 
+    /// A root that is not a dictionary is read whole.
     @Test(
-        "A root that is not a dictionary is read whole",
         arguments: [
             PropertyList.array(["a", 1]), .string("x"), .integer(PropertyListInteger(5))
         ])
@@ -75,8 +75,8 @@ struct PartialReadTests {
         try reader.validate(contentsOf: path)
     }
 
+    /// A duplicate key in a part that is not built is still found, at the same line.
     @Test(
-        "A duplicate key in a part that is not built is still found, at the same line",
         arguments: [
             // In the root, before and after the kept key, and far down a skipped branch.
             "<plist><dict><key>a</key><true/><key>kept</key><true/><key>a</key><false/></dict></plist>",
@@ -89,8 +89,8 @@ struct PartialReadTests {
         #expect(full?.diagnostics.first?.message.contains("appears twice") == true, "\(String(describing: full))")
     }
 
-    @Test("A duplicate among thousands of keys is found when nothing is built")
-    func duplicateAmongManyKeys() throws {
+    /// A duplicate among thousands of keys is found when nothing is built.
+    @Test func duplicateAmongManyKeys() throws {
         var text = "<plist><dict>"
         for index in 0..<5_000 { text += "<key>k\(index)</key><integer>\(index)</integer>\n" }
         text += "<key>k4321</key><integer>0</integer></dict></plist>"
@@ -99,8 +99,8 @@ struct PartialReadTests {
         #expect(error?.diagnostics.map(\.description) == ["\(path):5001: error: the key \"k4321\" appears twice in one <dict>"])
     }
 
+    /// Bad scalars in skipped parts are refused as in a full read.
     @Test(
-        "Bad scalars in skipped parts are refused as in a full read",
         arguments: [
             "<plist><dict><key>other</key><integer>12abc</integer><key>kept</key><true/></dict></plist>",
             "<plist><dict><key>other</key><data>ab$c</data><key>kept</key><true/></dict></plist>",

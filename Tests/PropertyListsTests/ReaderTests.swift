@@ -12,8 +12,8 @@ struct ReaderTests {
         try PropertyListReader().read(Array(text.utf8), fileName: "test.plist")
     }
 
+    /// Reads with or without DOCTYPE, with the old Apple public id, and with a BOM.
     @Test(
-        "Reads with or without DOCTYPE, with the old Apple public id, and with a BOM",
         arguments: [
             header + "<plist version=\"1.0\"><string>x</string></plist>",
             "<plist><string>x</string></plist>",
@@ -25,16 +25,16 @@ struct ReaderTests {
         #expect(try read(text) == "x")
     }
 
-    @Test("Reads UTF-16 with a byte order mark")
-    func readsUTF16() throws {
+    /// Reads UTF-16 with a byte order mark.
+    @Test func readsUTF16() throws {
         let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><string>héllo 😀</string></plist>"
         var bytes: [UInt8] = [0xFF, 0xFE]
         for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(try PropertyListReader().read(bytes) == "héllo 😀")
     }
 
+    /// Reads integers, reals and dates by Apple's rules.
     @Test(
-        "Reads integers, reals and dates by Apple's rules",
         arguments: [
             ("<integer>0x1F</integer>", PropertyList.integer(PropertyListInteger(31))),
             ("<integer> 42 </integer>", 42),
@@ -54,8 +54,8 @@ struct ReaderTests {
         #expect(try read("<plist>\(element)</plist>") == expected)
     }
 
-    @Test("nan reads in any case and with a sign")
-    func readsNaN() throws {
+    /// nan reads in any case and with a sign.
+    @Test func readsNaN() throws {
         for text in ["nan", "NaN", "-nan", "+NAN"] {
             guard case .real(let value) = try read("<plist><real>\(text)</real></plist>") else {
                 Issue.record("\(text) did not read as a real")
@@ -65,8 +65,8 @@ struct ReaderTests {
         }
     }
 
+    /// Errors name the file, the line and what is wrong.
     @Test(
-        "Errors name the file, the line and what is wrong",
         arguments: [
             ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
             ("<dict>\n<key>a</key>\n<integer>99999999999999999999</integer>\n</dict>", 3, "outside the range"),
@@ -97,8 +97,8 @@ struct ReaderTests {
         #expect(error?.description.hasPrefix("test.plist:\(line): error: ") == true)
     }
 
-    @Test("An element whose content breaks the DTD is reported once, not again for each later child")
-    func reportsContentModelOnce() throws {
+    /// An element whose content breaks the DTD is reported once, not again for each later child.
+    @Test func reportsContentModelOnce() throws {
         let body =
             "<dict>\n<key>a</key>\n<string>x</string>\n<string>orphan</string>\n<key>b</key>\n<integer>1</integer>\n"
             + "<key>c</key>\n<array>\n<foo/>\n<string>y</string>\n</array>\n<key>d</key>\n<integer>2x</integer>\n</dict>"
@@ -112,15 +112,16 @@ struct ReaderTests {
             ])
     }
 
-    @Test("validate names other formats", arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
+    /// validate names other formats.
+    @Test(arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
     func namesOtherFormats(text: String, format: String) throws {
         let error = #expect(throws: PropertyListError.self) { try PropertyListReader().validate(Array(text.utf8)) }
         #expect(error?.code == .unsupportedFormat)
         #expect(error?.message.contains(format) == true)
     }
 
+    /// Hostile constructs are refused as forbidden, and nothing is resolved.
     @Test(
-        "Hostile constructs are refused as forbidden, and nothing is resolved",
         arguments: [
             "<!DOCTYPE plist [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><plist><string>&x;</string></plist>",
             "<!DOCTYPE plist [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]><plist><string>&b;</string></plist>",
@@ -133,8 +134,8 @@ struct ReaderTests {
         #expect(error?.description.contains("root:") == false)
     }
 
-    @Test("200 nested containers read; 201 are refused as too deep")
-    func enforcesNestingLimit() throws {
+    /// 200 nested containers read; 201 are refused as too deep.
+    @Test func enforcesNestingLimit() throws {
         func nested(_ depth: Int) -> String {
             "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         }
@@ -143,8 +144,8 @@ struct ReaderTests {
         #expect(error?.code == .tooLarge)
     }
 
+    /// Invalid UTF-8 and NUL are malformed.
     @Test(
-        "Invalid UTF-8 and NUL are malformed",
         arguments: [
             [0x3C, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E, 0xFF, 0x3C, 0x2F, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x3E],
             Array("<plist><string>a".utf8) + [0] + Array("b</string></plist>".utf8)
@@ -154,8 +155,8 @@ struct ReaderTests {
         #expect(error?.code == .malformed)
     }
 
-    @Test("A 100,000-key file of about 7 MB reads")
-    func readsLargeFile() throws {
+    /// A 100,000-key file of about 7 MB reads.
+    @Test func readsLargeFile() throws {
         var text = "<plist><dict>"
         for index in 0..<100_000 { text += "<key>key\(index)</key><string>value \(index) \(String(repeating: "x", count: 40))</string>" }
         text += "</dict></plist>"

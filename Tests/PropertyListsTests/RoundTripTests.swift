@@ -42,8 +42,8 @@ struct RoundTripTests {
         }
     }
 
-    @Test("500 generated values read back equal and write identically twice")
-    func generatedValuesRoundTrip() throws {
+    /// 500 generated values read back equal and write identically twice.
+    @Test func generatedValuesRoundTrip() throws {
         var generator = Generator(random: SplitMix(seed: 20_261_122))
         for index in 0..<500 {
             let value = generator.value()
@@ -54,8 +54,8 @@ struct RoundTripTests {
         }
     }
 
-    @Test("A document of many pieces is the canonical text, every piece but the last at least pieceSize bytes")
-    func piecesMakeTheCanonicalText() throws {
+    /// A document of many pieces is the canonical text, every piece but the last at least pieceSize bytes.
+    @Test func piecesMakeTheCanonicalText() throws {
         var dictionary = PropertyListDictionary()
         var entries = ""
         // Added in reverse, so the writer sorts them; the expected text is built independently.
@@ -72,8 +72,8 @@ struct RoundTripTests {
         #expect(String(decoding: pieces.flatMap { $0 }, as: UTF8.self) == expected)
     }
 
-    @Test("Written in pieces, a document over the size limit is refused before more than the limit goes out")
-    func piecesStopAtTheSizeLimit() throws {
+    /// Written in pieces, a document over the size limit is refused before more than the limit goes out.
+    @Test func piecesStopAtTheSizeLimit() throws {
         let text = PropertyList.string(String(repeating: "x", count: 60_000))
         let value = PropertyList.array(Array(repeating: text, count: PropertyListLimits.maxInputSize / 60_000 + 10))
         var emitted = 0
@@ -84,8 +84,8 @@ struct RoundTripTests {
         #expect(emitted > 0 && emitted <= PropertyListLimits.maxInputSize)
     }
 
-    @Test("JSON: generated values without NaN or infinities survive JSON and back where JSON has the type")
-    func jsonRoundTripOfJSONTypes() throws {
+    /// JSON: generated values without NaN or infinities survive JSON and back where JSON has the type.
+    @Test func jsonRoundTripOfJSONTypes() throws {
         let value: PropertyList = [
             "s": "x\u{1}\"\\", "i": .integer(.max), "n": .integer(.min), "r": 0.1, "b": false,
             "a": [1, "two", [:]], "d": ["é": "e\u{301}", "e\u{301}": "é"]
@@ -98,14 +98,14 @@ struct RoundTripTests {
 
 @Suite("JSON")
 struct JSONTests {
-    @Test("Dates become ISO 8601 strings and data Base64 strings, keys sorted")
-    func mapsDatesAndData() throws {
+    /// Dates become ISO 8601 strings and data Base64 strings, keys sorted.
+    @Test func mapsDatesAndData() throws {
         let value: PropertyList = ["z": .date(PropertyListDate(year: 2024, month: 2, day: 29, hour: 1, minute: 2, second: 3)!), "a": .data([0, 1, 2])]
         #expect(try JSONWriter(prettyPrinted: false).write(value) == #"{"a":"AAEC","z":"2024-02-29T01:02:03Z"}"#)
     }
 
+    /// Numbers: integers exactly, reals as reals.
     @Test(
-        "Numbers: integers exactly, reals as reals",
         arguments: [
             ("18446744073709551615", PropertyList.integer(.max)), ("-9223372036854775808", .integer(.min)), ("1.5", 1.5), ("1e3", 1000.0), ("0", 0)
         ])
@@ -113,8 +113,8 @@ struct JSONTests {
         #expect(try JSONReader().read(text) == expected)
     }
 
+    /// Refuses null, duplicate keys, lone surrogates, trailing text and out-of-range integers.
     @Test(
-        "Refuses null, duplicate keys, lone surrogates, trailing text and out-of-range integers",
         arguments: [
             "null", "{\"a\": 1, \"a\": 2}", "\"\\ud800\"", "[1] x", "18446744073709551616", "[1,]", "01", "{\"a\" 1}"
         ])
@@ -122,7 +122,8 @@ struct JSONTests {
         #expect(throws: PropertyListError.self) { try JSONReader().read(text) }
     }
 
-    @Test("NaN and infinities have no JSON form", arguments: [Double.nan, .infinity, -.infinity])
+    /// NaN and infinities have no JSON form.
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
     func refusesNonFiniteReals(value: Double) throws {
         let error = #expect(throws: PropertyListError.self) { try JSONWriter().write(["k": .real(value)]) }
         #expect(error?.message.contains("\"k\"") == true)

@@ -37,7 +37,8 @@ struct WriterGoldenTests {
         ("root_string", "just a string")
     ]
 
-    @Test("Writes what plistlib writes, byte for byte", arguments: values.map(\.0))
+    /// Writes what plistlib writes, byte for byte.
+    @Test(arguments: values.map(\.0))
     func writesGoldenBytes(name: String) throws {
         let value = try #require(Self.values.first { $0.0 == name }?.1)
         let expected = try [UInt8](Data(contentsOf: Self.golden.appendingPathComponent(name + ".plist")))
@@ -46,8 +47,8 @@ struct WriterGoldenTests {
         #expect(try PropertyListReader().read(expected) == value)
     }
 
-    @Test("The NFC and NFD spellings of a key are two keys")
-    func keepsNormalizationVariantsApart() throws {
+    /// The NFC and NFD spellings of a key are two keys.
+    @Test func keepsNormalizationVariantsApart() throws {
         let value = try PropertyListReader().read(Data(contentsOf: Self.golden.appendingPathComponent("unicode.plist")).map { $0 })
         let dictionary = try #require(value.dictionaryValue)
         #expect(dictionary.count == 5)
@@ -55,16 +56,16 @@ struct WriterGoldenTests {
         #expect(dictionary["cafe\u{301}"] == "NFD")
     }
 
-    @Test("Keys sort by UTF-16 code units, as CoreFoundation sorts them")
-    func sortsKeysByUTF16() throws {
+    /// Keys sort by UTF-16 code units, as CoreFoundation sorts them.
+    @Test func sortsKeysByUTF16() throws {
         // U+FFFD sorts after 😀 (D83D DE00) in UTF-16 but before it by code point.
         let written = String(decoding: try PropertyListWriter().write(["\u{FFFD}": 1, "😀": 2, "a": 3]), as: UTF8.self)
         let order = ["<key>a</key>", "<key>😀</key>", "<key>\u{FFFD}</key>"].map { written.range(of: $0)!.lowerBound }
         #expect(order == order.sorted())
     }
 
+    /// Reals print as %.17g with CoreFoundation's special cases.
     @Test(
-        "Reals print as %.17g with CoreFoundation's special cases",
         arguments: [
             (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "0.0"),
             (Double.nan, "nan"), (Double.infinity, "+infinity"), (-Double.infinity, "-infinity"), (123456789.125, "123456789.125")
@@ -75,8 +76,8 @@ struct WriterGoldenTests {
         #expect(written.contains("<real>\(expected)</real>\n"))
     }
 
-    @Test("Reals spelled without printf match glibc's %.17g digit for digit, halfway cases and every magnitude included")
-    func formatsRealsAsPrintfDoes() {
+    /// Reals spelled without printf match glibc's %.17g digit for digit, halfway cases and every magnitude included.
+    @Test func formatsRealsAsPrintfDoes() {
         var random = SplitMix(seed: 17)
         var values: [Double] = [
             .leastNonzeroMagnitude, 1e-7, 1e-6, 9.999999999999999e-6, 1e-5, 1e-4, 0.5, 2.5, 1e16, 1e17 - 1, 1e17, 1e17 + 8,
@@ -99,8 +100,8 @@ struct WriterGoldenTests {
         }
     }
 
-    @Test("Text is escaped alike wherever its characters fall, across eight-byte words and their edges")
-    func escapesTextAnywhere() throws {
+    /// Text is escaped alike wherever its characters fall, across eight-byte words and their edges.
+    @Test func escapesTextAnywhere() throws {
         var random = SplitMix(seed: 12)
         let pieces = ["a", "Z", " ", "%", "'", ";", "=", "?", "&", "<", ">", "\r", "\t", "\n", "é", "\u{FFFD}", "\u{EFFF}", "😀", "~"]
         for _ in 0..<2000 {
@@ -116,8 +117,8 @@ struct WriterGoldenTests {
         }
     }
 
-    @Test("Data lines are 76 − 8 × depth columns and indented by depth tabs, depth counted up to 8 as CoreFoundation counts it")
-    func wrapsDataByDepth() throws {
+    /// Data lines are 76 − 8 × depth columns and indented by depth tabs, depth counted up to 8 as CoreFoundation counts it.
+    @Test func wrapsDataByDepth() throws {
         var value = PropertyList.data(Array(repeating: 0xAB, count: 300))
         for depth in 0...10 {
             let lines = String(decoding: try PropertyListWriter().write(value), as: UTF8.self).split(separator: "\n")
@@ -131,8 +132,8 @@ struct WriterGoldenTests {
         }
     }
 
-    @Test("Data 10 deep is written as CoreFoundation writes it: lines at 8 tabs, the element at 10")
-    func writesDeepDataAsCoreFoundation() throws {
+    /// Data 10 deep is written as CoreFoundation writes it: lines at 8 tabs, the element at 10.
+    @Test func writesDeepDataAsCoreFoundation() throws {
         var value = PropertyList.data([0, 1, 2])
         for _ in 0..<10 { value = [value] }
         let written = String(decoding: try PropertyListWriter().write(value), as: UTF8.self)
@@ -142,15 +143,16 @@ struct WriterGoldenTests {
         #expect(written.hasSuffix(opening + tabs(10) + "<data>\n" + tabs(8) + "AAEC\n" + tabs(10) + "</data>\n" + closing + "</plist>\n"))
     }
 
-    @Test("A carriage return is written &#13; and reads back exactly")
-    func carriageReturnRoundTrips() throws {
+    /// A carriage return is written &#13; and reads back exactly.
+    @Test func carriageReturnRoundTrips() throws {
         let value: PropertyList = ["k": "a\r\nb\rc"]
         let written = try PropertyListWriter().write(value)
         #expect(String(decoding: written, as: UTF8.self).contains("a&#13;\nb&#13;c"))
         #expect(try PropertyListReader().read(written) == value)
     }
 
-    @Test("Text XML cannot carry is refused with the key path", arguments: ["\u{1}", "\u{0}", "a\u{1F}b", "\u{FFFE}", "\u{FFFF}"])
+    /// Text XML cannot carry is refused with the key path.
+    @Test(arguments: ["\u{1}", "\u{0}", "a\u{1F}b", "\u{FFFE}", "\u{FFFF}"])
     func refusesUnrepresentableText(text: String) throws {
         let error = #expect(throws: PropertyListError.self) { try PropertyListWriter().write(["outer": ["inner": .string(text)]]) }
         #expect(error?.code == .unrepresentable)
@@ -158,8 +160,8 @@ struct WriterGoldenTests {
         #expect(throws: PropertyListError.self) { try PropertyListWriter().write([text: 1]) }
     }
 
-    @Test("Nesting beyond the limit is refused by the writer, so prefs never writes what it cannot read")
-    func refusesTooDeepNesting() throws {
+    /// Nesting beyond the limit is refused by the writer, so prefs never writes what it cannot read.
+    @Test func refusesTooDeepNesting() throws {
         var value: PropertyList = "leaf"
         for _ in 0..<PropertyListLimits.maxNestingDepth { value = [value] }
         let written = try PropertyListWriter().write(value)

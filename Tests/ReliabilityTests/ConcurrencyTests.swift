@@ -6,8 +6,8 @@ import Testing
 /// lock times out cleanly.
 @Suite("Concurrency")
 struct ConcurrencyTests {
+    /// Concurrent writers of distinct keys, with readers validating: every key kept.
     @Test(
-        "Concurrent writers of distinct keys, with readers validating: every key kept",
         arguments: [(4, 200), (8, 100)])
     func concurrentWritersKeepEveryKey(writers: Int, writes: Int) throws {
         let folder = TemporaryFolder()
@@ -32,7 +32,8 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("A held lock makes a writer time out with exit 5 naming the domain; the file is unchanged", .enabled(if: Shell.has("flock")))
+    /// A held lock makes a writer time out with exit 5 naming the domain; the file is unchanged.
+    @Test(.enabled(if: Shell.has("flock")))
     func heldLockTimesOut() throws {
         let store = try StoreFixture(keys: 10)
         let old = try #require(store.bytes)
@@ -53,8 +54,8 @@ struct ConcurrencyTests {
         #expect(FileManager.default.fileExists(atPath: store.lockPath))
     }
 
-    @Test("A waiting writer proceeds at once when the lock holder is killed")
-    func killedHolderReleasesTheLock() throws {
+    /// A waiting writer proceeds at once when the lock holder is killed.
+    @Test func killedHolderReleasesTheLock() throws {
         let store = try StoreFixture(keys: 10)
         // One process that holds the lock itself, so killing it releases the lock.
         let holder = Process()

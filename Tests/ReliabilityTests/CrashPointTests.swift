@@ -9,7 +9,8 @@ import Testing
 struct CrashPointTests {
     static let syscalls = ["openat", "write", "fsync", "renameat", "flock", "close", "unlinkat", "getdents64", "newfstatat", "mkdirat"]
 
-    @Test("A write killed at any call of a syscall leaves the old file or the new one", arguments: syscalls)
+    /// A write killed at any call of a syscall leaves the old file or the new one.
+    @Test(arguments: syscalls)
     func killedWriteLeavesOldOrNewFile(syscall: String) throws {
         let expected = try StoreFixture(keys: 1000)
         #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
@@ -32,7 +33,8 @@ struct CrashPointTests {
     /// pieces around the entry, flushing, renaming, closing.
     static let spliceSyscalls = ["read", "write", "fsync", "renameat", "close"]
 
-    @Test("A splice write of a large canonical domain killed at any call of a syscall leaves the old file or the new one", arguments: spliceSyscalls)
+    /// A splice write of a large canonical domain killed at any call of a syscall leaves the old file or the new one.
+    @Test(arguments: spliceSyscalls)
     func killedSpliceWriteLeavesOldOrNewFile(syscall: String) throws {
         let expected = try StoreFixture(keys: StoreFixture.largeKeys)
         #expect(try expected.writeIsSpliced(["key4000", "-int", "42"]), "the fixture is not written by splicing, so this tests the whole rewrite")
@@ -50,8 +52,8 @@ struct CrashPointTests {
         #expect(torn.isEmpty, "torn at \(syscall) calls \(torn)")
     }
 
-    @Test("Calibration: the same harness catches a naive in-place writer tearing the file")
-    func harnessCatchesNaiveWriter() throws {
+    /// Calibration: the same harness catches a naive in-place writer tearing the file.
+    @Test func harnessCatchesNaiveWriter() throws {
         let expected = try StoreFixture(keys: 1000)
         #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
         let newBytes = try #require(expected.bytes)
@@ -97,13 +99,13 @@ struct CrashPointTests {
         return torn
     }
 
-    @Test("Random kill -9 during writes never tears the file (100 kills)")
-    func randomKillsNeverTearTheFile() throws {
+    /// Random kill -9 during writes never tears the file (100 kills)
+    @Test func randomKillsNeverTearTheFile() throws {
         try randomKills(keys: 3000, rounds: 100, pause: 0...12_000)
     }
 
-    @Test("Random kill -9 during splice writes of a large canonical domain never tears the file (40 kills)")
-    func randomKillsDuringSpliceWritesNeverTearTheFile() throws {
+    /// Random kill -9 during splice writes of a large canonical domain never tears the file (40 kills)
+    @Test func randomKillsDuringSpliceWritesNeverTearTheFile() throws {
         let probe = try StoreFixture(keys: StoreFixture.largeKeys)
         #expect(try probe.writeIsSpliced(["k", "v"]), "the fixture is not written by splicing, so this tests the whole rewrite")
         try randomKills(keys: StoreFixture.largeKeys, rounds: 40, pause: 0...60_000)

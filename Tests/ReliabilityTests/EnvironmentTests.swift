@@ -10,8 +10,8 @@ import Testing
 struct EnvironmentTests {
     let folder = TemporaryFolder()
 
+    /// A folder variable that is not UTF-8 is refused with exit 2 naming it; nothing is written anywhere.
     @Test(
-        "A folder variable that is not UTF-8 is refused with exit 2 naming it; nothing is written anywhere",
         arguments: ["PREFS_HOME", "XDG_CONFIG_HOME", "HOME"])
     func variableThatIsNotUTF8IsRefused(variable: String) throws {
         let script = """
@@ -25,8 +25,8 @@ struct EnvironmentTests {
         #expect(folder.names().isEmpty, "created \(folder.names())")
     }
 
-    @Test("A relative XDG_CONFIG_HOME is ignored, as the XDG specification says; HOME is used")
-    func relativeXDGConfigHomeIsIgnored() throws {
+    /// A relative XDG_CONFIG_HOME is ignored, as the XDG specification says; HOME is used.
+    @Test func relativeXDGConfigHomeIsIgnored() throws {
         let result = try Shell.sh(
             "unset PREFS_HOME; cd \(folder.path); XDG_CONFIG_HOME=relative HOME=\(folder.path)/home exec \"$PREFS\" write d k v",
             home: folder.path)
@@ -35,8 +35,8 @@ struct EnvironmentTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("relative")))
     }
 
-    @Test("A domain file whose name is not UTF-8 is reported by domains and doctor, not silently skipped")
-    func fileNameThatIsNotUTF8IsReported() throws {
+    /// A domain file whose name is not UTF-8 is reported by domains and doctor, not silently skipped.
+    @Test func fileNameThatIsNotUTF8IsReported() throws {
         _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
         let made = try Shell.sh("printf '<plist version=\"1.0\"><dict/></plist>' > \"$PREFS_HOME/$(printf 'caf\\351').plist\"", home: folder.path)
         #expect(made.status == 0)
@@ -47,7 +47,8 @@ struct EnvironmentTests {
         #expect(doctor.status == 3 && doctor.stderr.contains("caf\\xE9.plist"), "\(doctor)")
     }
 
-    @Test("PREFS_LOCK_TIMEOUT that is not a number of seconds is refused with exit 2", arguments: ["abc", "-1", "nan", "1e9"])
+    /// PREFS_LOCK_TIMEOUT that is not a number of seconds is refused with exit 2.
+    @Test(arguments: ["abc", "-1", "nan", "1e9"])
     func badLockTimeoutIsRefused(value: String) throws {
         let result = try Shell.prefs(["write", "d", "k", "v"], home: folder.path, environment: ["PREFS_LOCK_TIMEOUT": value])
         #expect(result.status == 2, "\(result)")
@@ -55,8 +56,8 @@ struct EnvironmentTests {
         #expect(folder.names().isEmpty)
     }
 
+    /// When only the folder's flush fails after the rename, the change stands: exit 0 and a warning.
     @Test(
-        "When only the folder's flush fails after the rename, the change stands: exit 0 and a warning",
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
     func folderFlushFailureAfterRenameIsAWarning() throws {
         _ = try Shell.prefs(["write", "d", "list", "-array", "a"], home: folder.path)
@@ -72,8 +73,8 @@ struct EnvironmentTests {
         #expect(try Shell.prefs(["read", "d", "list", "--json"], home: folder.path).stdout == "[\n  \"a\",\n  \"b\"\n]\n")
     }
 
-    @Test("A file that starts with a NUL byte is named as not text, with file and line")
-    func nulAtTheStartIsNamed() throws {
+    /// A file that starts with a NUL byte is named as not text, with file and line.
+    @Test func nulAtTheStartIsNamed() throws {
         try #require(FileManager.default.createFile(atPath: folder.file("d.plist"), contents: Data([0, 0x3C, 0x70])))
         #expect(chmod(folder.file("d.plist"), 0o600) == 0)
         let result = try Shell.prefs(["read", "d"], home: folder.path)
@@ -82,8 +83,8 @@ struct EnvironmentTests {
         #expect(!result.stderr.contains("Document is empty"), "\(result.stderr)")
     }
 
-    @Test("A domain whose root is an array is refused with the root's line")
-    func arrayRootHasALine() throws {
+    /// A domain whose root is an array is refused with the root's line.
+    @Test func arrayRootHasALine() throws {
         try folder.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\n<array>\n</array>\n</plist>\n", to: "d.plist")
         chmod(folder.file("d.plist"), 0o600)
         let result = try Shell.prefs(["read", "d"], home: folder.path)
@@ -91,8 +92,8 @@ struct EnvironmentTests {
         #expect(result.stderr.contains("d.plist:4: error: the root is an array, not a dictionary"), "\(result.stderr)")
     }
 
-    @Test("A compact domain whose canonical form passes 64 MiB says so when a write cannot store it")
-    func compactFileTooLargeWhenCanonicalSaysWhy() throws {
+    /// A compact domain whose canonical form passes 64 MiB says so when a write cannot store it.
+    @Test func compactFileTooLargeWhenCanonicalSaysWhy() throws {
         // 150,000 values nested 20 deep: 65 MB on one line, more than twice that with tabs.
         let open = String(repeating: "<array>", count: 20)
         let close = String(repeating: "</array>", count: 20)
@@ -118,7 +119,8 @@ struct EnvironmentTests {
 struct SystemLimitTests {
     let folder = TemporaryFolder()
 
-    @Test("With 3 to 8 open files allowed, commands succeed or exit 6 naming the limit", arguments: 3...8)
+    /// With 3 to 8 open files allowed, commands succeed or exit 6 naming the limit.
+    @Test(arguments: 3...8)
     func fewFileDescriptors(limit: Int) throws {
         _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
         let before = folder.bytes("d.plist")
@@ -140,8 +142,8 @@ extension SystemLimitTests {
     /// Whether the prefs under test is the static release binary (no dynamic loader).
     static let isStatic = (try? Shell.run("/usr/bin/ldd", [Shell.prefs]).status) != 0
 
+    /// The static binary reads, writes and prints its version within 24 MB of address space.
     @Test(
-        "The static binary reads, writes and prints its version within 24 MB of address space",
         .enabled(if: isStatic && Shell.sanitizer == nil, "a dynamic build maps its shared libraries too"))
     func smallAddressSpace() throws {
         for arguments in [["--version"], ["write", "d", "k", "v"], ["read", "d", "k"], ["validate", folder.file("d.plist")]] {

@@ -16,17 +16,19 @@ struct HostileFileTests {
     /// Opens that any run of the binary makes: libraries, the loader cache, locale data, procfs.
     static let systemPrefixes = ["/lib", "/usr/lib", "/opt/swift", "/etc/ld.so", "/proc/", "/sys/", "/usr/share/locale"]
 
-    @Test("The corpus has at least 40 files")
-    func corpusIsLargeEnough() {
+    /// The corpus has at least 40 files.
+    @Test func corpusIsLargeEnough() {
         #expect(Self.corpusNames.count >= 40)
     }
 
-    @Test("Each hostile file is refused with file and line, quickly, touching nothing else", arguments: corpusNames)
+    /// Each hostile file is refused with file and line, quickly, touching nothing else.
+    @Test(arguments: corpusNames)
     func hostileFileIsRefused(name: String) throws {
         try expectRefused(Self.corpus.appendingPathComponent(name).path)
     }
 
-    @Test("Validating and reading one key refuse each hostile file exactly as a full read does", arguments: corpusNames)
+    /// Validating and reading one key refuse each hostile file exactly as a full read does.
+    @Test(arguments: corpusNames)
     func partialReadsRefuseAlike(name: String) throws {
         let path = Self.corpus.appendingPathComponent(name).path
         let reader = PropertyListReader()
@@ -37,7 +39,8 @@ struct HostileFileTests {
         #expect(partial?.diagnostics == full?.diagnostics)
     }
 
-    @Test("A domain holding a hostile file is never overwritten", arguments: corpusNames)
+    /// A domain holding a hostile file is never overwritten.
+    @Test(arguments: corpusNames)
     func hostileDomainIsNeverOverwritten(name: String) throws {
         let folder = TemporaryFolder()
         let original = try Data(contentsOf: Self.corpus.appendingPathComponent(name))
@@ -54,8 +57,8 @@ struct HostileFileTests {
         #expect(folder.bytes("d.plist") == [UInt8](original))
     }
 
-    @Test("100,000-deep nesting is refused in bounded time and memory")
-    func hundredThousandDeepNestingIsRefused() throws {
+    /// 100,000-deep nesting is refused in bounded time and memory.
+    @Test func hundredThousandDeepNestingIsRefused() throws {
         let folder = TemporaryFolder()
         try folder.write(
             "<plist version=\"1.0\">" + String(repeating: "<array>", count: 100_000)
@@ -63,8 +66,8 @@ struct HostileFileTests {
         try expectRefused(folder.file("deep.plist"))
     }
 
-    @Test("A 100 MB string is refused by size before it is read")
-    func hundredMegabyteStringIsRefused() throws {
+    /// A 100 MB string is refused by size before it is read.
+    @Test func hundredMegabyteStringIsRefused() throws {
         let folder = TemporaryFolder()
         let path = folder.file("huge.plist")
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
@@ -79,8 +82,8 @@ struct HostileFileTests {
         #expect(outcome.stderr.contains("bytes"), "\(outcome.stderr)")
     }
 
-    @Test("A FIFO or a planted secret named as DTD or entity is never opened")
-    func fifoAndSecretAreNeverOpened() throws {
+    /// A FIFO or a planted secret named as DTD or entity is never opened.
+    @Test func fifoAndSecretAreNeverOpened() throws {
         let folder = TemporaryFolder()
         let fifo = folder.file("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -35,8 +35,8 @@ struct OwnershipTests {
         return lstat(path, &status) == 0 ? status.st_uid : nil
     }
 
-    @Test("A domain file another user owns is refused for reading and writing, and left as it was")
-    func strangersDomainFileIsRefused() throws {
+    /// A domain file another user owns is refused for reading and writing, and left as it was.
+    @Test func strangersDomainFileIsRefused() throws {
         #expect(try prefsAsUser(["write", "d", "k", "mine"]).status == 0)
         chown(home + "/d.plist", Self.stranger, Self.stranger)
         let before = FileManager.default.contents(atPath: home + "/d.plist")
@@ -50,8 +50,8 @@ struct OwnershipTests {
         #expect(doctor.status == 3 && doctor.stderr.contains("d.plist: the file belongs to user \(Self.stranger)"), "\(doctor)")
     }
 
-    @Test("A store folder another user owns is refused; one root owns is trusted")
-    func strangersFolderIsRefused() throws {
+    /// A store folder another user owns is refused; one root owns is trusted.
+    @Test func strangersFolderIsRefused() throws {
         chown(home, Self.stranger, Self.stranger)
         chmod(home, 0o755)
         let refused = try prefsAsUser(["read", "d"])
@@ -64,7 +64,8 @@ struct OwnershipTests {
         #expect(trusted.status == 0 && trusted.stdout == "v\n", "\(trusted)")
     }
 
-    @Test("A folder or domain file that others may write is refused, even for root", arguments: ["folder", "file"])
+    /// A folder or domain file that others may write is refused, even for root.
+    @Test(arguments: ["folder", "file"])
     func writableByOthersIsRefused(what: String) throws {
         #expect(try Shell.prefs(["write", "d", "k", "v"], home: home).status == 0)
         chmod(what == "folder" ? home : home + "/d.plist", what == "folder" ? 0o777 : 0o666)
@@ -79,8 +80,8 @@ struct OwnershipTests {
         #expect(doctor.status == 3 && doctor.stderr.contains("others may change it"), "\(doctor)")
     }
 
-    @Test("Root writing into a user's store leaves the domain, lock folder and lock file to the user")
-    func rootLeavesTheUsersFilesTheirs() throws {
+    /// Root writing into a user's store leaves the domain, lock folder and lock file to the user.
+    @Test func rootLeavesTheUsersFilesTheirs() throws {
         #expect(try Shell.prefs(["write", "d", "k", "by root"], home: home).status == 0)
         for path in ["/d.plist", "/.locks", "/.locks/d.plist.lock"] {
             #expect(owner(home + path) == Self.user, "\(path)")

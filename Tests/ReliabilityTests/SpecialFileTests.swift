@@ -22,7 +22,8 @@ struct SpecialFileTests {
         try Shell.run("/usr/bin/timeout", ["-s", "KILL", "10", Shell.prefs] + arguments, environment: ["PREFS_HOME": home], input: input)
     }
 
-    @Test("A FIFO named like a domain is refused by every verb with exit 3, never waited on", arguments: verbs)
+    /// A FIFO named like a domain is refused by every verb with exit 3, never waited on.
+    @Test(arguments: verbs)
     func fifoIsRefused(arguments: [String]) throws {
         #expect(mkfifo(folder.file("x.plist"), 0o600) == 0)
         _ = try Shell.prefs(["write", "other", "anything", "found"], home: home)
@@ -34,7 +35,8 @@ struct SpecialFileTests {
         }
     }
 
-    @Test("A link to a FIFO or to /dev/zero is refused as quickly", arguments: ["fifo", "/dev/zero"])
+    /// A link to a FIFO or to /dev/zero is refused as quickly.
+    @Test(arguments: ["fifo", "/dev/zero"])
     func linkToSpecialFileIsRefused(target: String) throws {
         if target == "fifo" { #expect(mkfifo(folder.file("fifo"), 0o600) == 0) }
         #expect(symlink(target == "fifo" ? folder.file("fifo") : target, folder.file("x.plist")) == 0)
@@ -49,8 +51,8 @@ struct SpecialFileTests {
         }
     }
 
-    @Test("validate of a FIFO among files reports it and checks the others")
-    func validateReportsFifoAndGoesOn() throws {
+    /// validate of a FIFO among files reports it and checks the others.
+    @Test func validateReportsFifoAndGoesOn() throws {
         #expect(mkfifo(folder.file("x.plist"), 0o600) == 0)
         try folder.write("<plist version=\"1.0\"><dict/></plist>", to: "good.plist")
         let result = try prefs(["validate", folder.file("x.plist"), folder.file("good.plist")])
@@ -59,8 +61,8 @@ struct SpecialFileTests {
         #expect(result.stdout.contains("good.plist: OK"), "\(result.stdout)")
     }
 
-    @Test("palette import of a FIFO or /dev/zero is refused at once; an endless standard input stops at 64 MiB")
-    func paletteImportOfSpecialInputIsBounded() throws {
+    /// palette import of a FIFO or /dev/zero is refused at once; an endless standard input stops at 64 MiB.
+    @Test func paletteImportOfSpecialInputIsBounded() throws {
         #expect(mkfifo(folder.file("fifo"), 0o600) == 0)
         for path in [folder.file("fifo"), "/dev/zero"] {
             let result = try prefs(["palette", "import", path])
@@ -71,8 +73,8 @@ struct SpecialFileTests {
         #expect(folder.names() == ["fifo"], "nothing was written")
     }
 
-    @Test("A domain named like another domain's temporary file is never swept, by writes or doctor --fix")
-    func domainNamedLikeATemporaryFileSurvives() throws {
+    /// A domain named like another domain's temporary file is never swept, by writes or doctor --fix.
+    @Test func domainNamedLikeATemporaryFileSurvives() throws {
         for name in ["a.plist.tmp-x", "a.plist.tmp-1-2", "a.plist.lock"] {
             #expect(try Shell.prefs(["write", name, "k", name], home: home).status == 0)
         }
@@ -85,8 +87,8 @@ struct SpecialFileTests {
         #expect(folder.names() == [".locks", "a.plist", "a.plist.lock.plist", "a.plist.tmp-1-2.plist", "a.plist.tmp-x.plist"])
     }
 
-    @Test("doctor --fix removes only temporary files prefs could have made: its own, regular, of an idle domain")
-    func doctorRemovesOnlyItsOwnTemporaryFiles() throws {
+    /// doctor --fix removes only temporary files prefs could have made: its own, regular, of an idle domain.
+    @Test func doctorRemovesOnlyItsOwnTemporaryFiles() throws {
         _ = try Shell.prefs(["write", "a", "k", "v"], home: home)
         try folder.write("half", to: ".a.plist.tmp-123-456")
         try folder.write("a user's file", to: ".a.plist.tmp-123-456.bak")
@@ -98,8 +100,8 @@ struct SpecialFileTests {
         #expect(folder.names() == [".a.plist.tmp-1-2", ".a.plist.tmp-123-456.bak", ".locks", "a.plist"])
     }
 
+    /// A lock file that is a hard link, a link or a FIFO is refused before it is touched.
     @Test(
-        "A lock file that is a hard link, a link or a FIFO is refused before it is touched",
         arguments: ["hard link", "symbolic link", "FIFO"])
     func plantedLockFileIsRefused(kind: String) throws {
         _ = try Shell.prefs(["write", "d", "k", "v"], home: home)
@@ -120,8 +122,8 @@ struct SpecialFileTests {
         #expect(folder.bytes("d.plist") == before)
     }
 
-    @Test("Under the lock a domain file that is a symbolic link is refused, never followed; the target is unchanged")
-    func symbolicLinkIsNotFollowedUnderTheLock() throws {
+    /// Under the lock a domain file that is a symbolic link is refused, never followed; the target is unchanged.
+    @Test func symbolicLinkIsNotFollowedUnderTheLock() throws {
         let other = TemporaryFolder()
         try other.write("<plist version=\"1.0\"><dict><key>secret</key><string>s</string></dict></plist>", to: "victim.plist")
         #expect(symlink(other.file("victim.plist"), folder.file("d.plist")) == 0)
@@ -134,8 +136,8 @@ struct SpecialFileTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.file("d.plist"))) == other.file("victim.plist"))
     }
 
-    @Test("A racer swapping the domain file for a link never gets another file's contents copied in")
-    func symbolicLinkRaceCopiesNothing() throws {
+    /// A racer swapping the domain file for a link never gets another file's contents copied in.
+    @Test func symbolicLinkRaceCopiesNothing() throws {
         let other = TemporaryFolder()
         try other.write("<plist version=\"1.0\"><dict><key>secret</key><string>s</string></dict></plist>", to: "victim.plist")
         _ = try Shell.prefs(["write", "d", "k", "0"], home: home)

@@ -16,8 +16,8 @@ struct StrayFileTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
-    @Test("Commands that change nothing create nothing, not even the store folder")
-    func failedCommandsCreateNothing() throws {
+    /// Commands that change nothing create nothing, not even the store folder.
+    @Test func failedCommandsCreateNothing() throws {
         for arguments in [
             ["delete", "d"], ["delete", "d", "k"], ["rename", "d", "a", "b"], ["read", "d"], ["read", "d", "k"],
             ["domains"], ["find", "x"], ["export", "d", "-"], ["doctor"]
@@ -33,16 +33,16 @@ struct StrayFileTests {
         #expect(names(home + "/.locks") == ["d.plist.lock"])
     }
 
-    @Test("Deleting a domain leaves nothing beside the other domains")
-    func deletedDomainLeavesNothingBehind() throws {
+    /// Deleting a domain leaves nothing beside the other domains.
+    @Test func deletedDomainLeavesNothingBehind() throws {
         _ = try prefs("write", "d", "k", "v")
         _ = try prefs("write", "e", "k", "v")
         #expect(try prefs("delete", "d").status == 0)
         #expect(names(home) == [".locks", "e.plist"])
     }
 
-    @Test("--file writes leave only the file, with its mode kept; a new file is 0600")
-    func loneFileKeepsItsModeAndGetsNoLock() throws {
+    /// --file writes leave only the file, with its mode kept; a new file is 0600.
+    @Test func loneFileKeepsItsModeAndGetsNoLock() throws {
         let own = TemporaryFolder()
         try own.write("<plist version=\"1.0\"><dict/></plist>", to: "f.plist")
         chmod(own.file("f.plist"), 0o644)
@@ -56,8 +56,8 @@ struct StrayFileTests {
         #expect(!FileManager.default.fileExists(atPath: home), "--file does not touch the store")
     }
 
-    @Test("A store domain that others may read is tightened to 0600 when written")
-    func storeDomainIsTightened() throws {
+    /// A store domain that others may read is tightened to 0600 when written.
+    @Test func storeDomainIsTightened() throws {
         _ = try prefs("write", "d", "k", "v")
         chmod(home + "/d.plist", 0o640)
         #expect(try prefs("write", "d", "k", "w").status == 0)
@@ -65,8 +65,8 @@ struct StrayFileTests {
         #expect(stat(home + "/d.plist", &status) == 0 && status.st_mode & 0o777 == 0o600)
     }
 
-    @Test("--file in a missing folder names the folder, not a lock file")
-    func loneFileInMissingFolderNamesTheFolder() throws {
+    /// --file in a missing folder names the folder, not a lock file.
+    @Test func loneFileInMissingFolderNamesTheFolder() throws {
         let result = try Shell.prefs(["write", "--file", folder.file("nodir/x.plist"), "k", "v"], home: home)
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("the folder \(folder.file("nodir")) does not exist"), "\(result.stderr)")

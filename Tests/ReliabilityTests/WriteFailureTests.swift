@@ -19,8 +19,8 @@ struct WriteFailureTests {
         Fault(name: "rename across devices", injection: "inject=renameat:error=EXDEV:when=1")
     ]
 
+    /// An injected fault fails the write with exit 4 and keeps the old file.
     @Test(
-        "An injected fault fails the write with exit 4 and keeps the old file",
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"), arguments: faults)
     func injectedFaultKeepsOldFile(fault: Fault) throws {
         let store = try StoreFixture(keys: 100)
@@ -52,8 +52,8 @@ struct WriteFailureTests {
         Fault(name: "rename across devices", injection: "inject=renameat:error=EXDEV:when=1")
     ]
 
+    /// An injected fault in a splice write of a large canonical domain fails with exit 4 and keeps the old file.
     @Test(
-        "An injected fault in a splice write of a large canonical domain fails with exit 4 and keeps the old file",
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"),
         arguments: spliceFaults)
     func injectedFaultInSpliceWriteKeepsOldFile(fault: Fault) throws {
@@ -77,8 +77,8 @@ struct WriteFailureTests {
         #expect(try Shell.prefs(["read", store.domain, "key5000"], home: store.home).stdout == "42\n")
     }
 
+    /// A read error on a large canonical domain fails the write with exit 3 and keeps the old file.
     @Test(
-        "A read error on a large canonical domain fails the write with exit 3 and keeps the old file",
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"))
     func readFailureInSpliceWriteKeepsOldFile() throws {
         let store = try StoreFixture(keys: StoreFixture.largeKeys)
@@ -99,8 +99,8 @@ struct WriteFailureTests {
         }
     }
 
+    /// A file size limit (EFBIG) fails the write with exit 4 and keeps the old file.
     @Test(
-        "A file size limit (EFBIG) fails the write with exit 4 and keeps the old file",
         .enabled(if: Shell.sanitizer != "thread", "TSan's runtime cannot start under a file size limit"))
     func fileSizeLimitKeepsOldFile() throws {
         let store = try StoreFixture(keys: 300)
@@ -112,7 +112,8 @@ struct WriteFailureTests {
         #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
     }
 
-    @Test("An immutable folder refuses writes with exit 4; reads still work", .enabled(if: getuid() == 0 && Shell.has("chattr")))
+    /// An immutable folder refuses writes with exit 4; reads still work.
+    @Test(.enabled(if: getuid() == 0 && Shell.has("chattr")))
     func immutableFolderRefusesWrites() throws {
         let store = try StoreFixture(keys: 10)
         let old = try #require(store.bytes)
@@ -127,8 +128,8 @@ struct WriteFailureTests {
         #expect(store.bytes == old)
     }
 
-    @Test("A store under a path that is a file fails with exit 4 naming the folder")
-    func storeUnderAFileFails() throws {
+    /// A store under a path that is a file fails with exit 4 naming the folder.
+    @Test func storeUnderAFileFails() throws {
         let folder = TemporaryFolder()
         try folder.write("not a folder", to: "blocker")
         let result = try Shell.prefs(["write", "d", "k", "v"], home: folder.file("blocker/prefs"))
@@ -136,8 +137,8 @@ struct WriteFailureTests {
         #expect(result.stderr.contains("blocker"), "\(result.stderr)")
     }
 
-    @Test("A file in a folder that vanished fails with exit 4 naming the folder")
-    func vanishedFolderFails() throws {
+    /// A file in a folder that vanished fails with exit 4 naming the folder.
+    @Test func vanishedFolderFails() throws {
         let folder = TemporaryFolder()
         let gone = folder.file("gone")
         try FileManager.default.createDirectory(atPath: gone, withIntermediateDirectories: false)
@@ -147,7 +148,8 @@ struct WriteFailureTests {
         #expect(result.stderr.contains(gone), "\(result.stderr)")
     }
 
-    @Test("Output to a full device fails with exit 4", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    /// Output to a full device fails with exit 4.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func fullStandardOutputFails() throws {
         let store = try StoreFixture(keys: 10)
         let result = try Shell.sh("exec \"$PREFS\" read \(store.domain) > /dev/full", home: store.home)
