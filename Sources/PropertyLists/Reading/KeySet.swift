@@ -6,15 +6,14 @@
 /// *staged* (when its `<key>` closes) and *committed* when its value has been read, the moment
 /// a built dictionary stores it, so both report a duplicate at the same line.
 struct KeySet {
-    private struct Entry {
-        var start: Int
-        var count: Int
-        var hash: Int
-    }
-
     private var bytes: [UInt8] = []
-    private var entries: [Entry] = []
-    /// Open addressing over `entries`: an entry's index plus one, 0 for an empty slot. Empty
+    /// Where each key starts in `bytes`; it ends where the next one starts (a duplicate's bytes
+    /// are dropped at once), the last at the staged key or the end. Four bytes a key.
+    private var starts: [UInt32] = []
+    /// Each key's hash, cut to 32 bits: enough to skip almost every comparison of bytes, and
+    /// all that growing the table needs. Four bytes a key.
+    private var hashes: [UInt32] = []
+    /// Open addressing over the keys: a key's index plus one, 0 for an empty slot. Empty
     /// until the first key, so a dictionary that tracks no keys allocates nothing.
     private var slots: [Int32] = []
     /// Where the staged key starts in `bytes`, if one is staged.
@@ -25,9 +24,10 @@ struct KeySet {
 
     /// Forgets every key, keeping the storage for the next dictionary.
     mutating func removeAll() {
-        if !entries.isEmpty {
+        if !starts.isEmpty {
             bytes.removeAll(keepingCapacity: true)
-            entries.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
             for index in slots.indices { slots[index] = 0 }
         }
         stagedStart = nil
@@ -66,30 +66,38 @@ struct KeySet {
         let count = bytes.count - start
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        let hash = hasher.finalize()
+        let hash = UInt32(truncatingIfNeeded: hasher.finalize())
         if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = Int(hash) & mask
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash, entry.count == count, bytes[entry.start..<entry.start + count].elementsEqual(bytes[start...]) {
+            let index = Int(slots[slot]) - 1
+            if hashes[index] == hash, range(of: index, endingAt: start).count == count,
+                bytes[range(of: index, endingAt: start)].elementsEqual(bytes[start...])
+            {
                 let key = String(decoding: bytes[start...], as: UTF8.self)
                 bytes.removeSubrange(start...)
                 return key
             }
             slot = (slot + 1) & mask
         }
-        entries.append(Entry(start: start, count: count, hash: hash))
-        slots[slot] = Int32(entries.count)
-        if entries.count * 4 >= slots.count * 3 { grow() }
+        starts.append(UInt32(start))
+        hashes.append(hash)
+        slots[slot] = Int32(starts.count)
+        if starts.count * 4 >= slots.count * 3 { grow() }
         return nil
+    }
+
+    /// The bytes of committed key `index`, the key being committed starting at `end`.
+    private func range(of index: Int, endingAt end: Int) -> Range<Int> {
+        Int(starts[index])..<(index + 1 < starts.count ? Int(starts[index + 1]) : end)
     }
 
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for (index, entry) in entries.enumerated() {
-            var slot = entry.hash & mask
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
         }
