@@ -99,6 +99,20 @@ struct PartialReadTests {
         #expect(error?.diagnostics.map(\.description) == ["\(path):5001: error: the key \"k4321\" appears twice in one <dict>"])
     }
 
+    /// Keys that are prefixes of one another, and the empty key, are told apart when nothing is
+    /// built: only the true duplicate is refused.
+    @Test func keysThatArePrefixesOfOneAnotherAreDistinct() throws {
+        let keys = ["", "k", "k1", "k12", "k123", "k1234", "1", "12"]
+        let entries = keys.map { "<key>\($0)</key><true/>\n" }.joined()
+        try reader.validate(contentsOf: try file(text: "<plist><dict>\n" + entries + "</dict></plist>"))
+        let path = try file(text: "<plist><dict>\n" + entries + "<key>k12</key><true/><key></key><true/></dict></plist>")
+        let error = #expect(throws: PropertyListError.self) { try reader.validate(contentsOf: path) }
+        #expect(
+            error?.diagnostics.map(\.message) == [
+                "the key \"k12\" appears twice in one <dict>", "the key \"\" appears twice in one <dict>"
+            ])
+    }
+
     /// Bad scalars in skipped parts are refused as in a full read.
     @Test(
         arguments: [
