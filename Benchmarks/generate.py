@@ -52,6 +52,7 @@ files = {
     "palettes1000": palettes(1000),
     "flat100000": mixed(100000, longest_text=210),  # ~7 MB
     "nested": nested(5, 7),
+    "flat1300": mixed(1300),  # ~75 KB, the mid-size domain of issue #15's targets (last, so the others stay as they were)
 }
 for name, value in files.items():
     with open(os.path.join(out, name + ".plist"), "wb") as handle:
