@@ -12,21 +12,7 @@ struct CrashPointTests {
     /// A write killed at any call of a syscall leaves the old file or the new one.
     @Test(arguments: syscalls)
     func killedWriteLeavesOldOrNewFile(syscall: String) throws {
-        let expected = try StoreFixture(keys: 1000)
-        #expect(try Shell.prefs(["write", expected.domain, "added", "-int", "42"], home: expected.home).status == 0)
-        let newBytes = try #require(expected.bytes)
-        let torn = try Self.tornStates(killingAt: syscall, newBytes: newBytes) { store in
-            [Shell.prefs, "write", store.domain, "added", "-int", "42"]
-        } check: { store, point in
-            #expect(try store.validates(), "\(syscall) call \(point): file does not validate")
-            // With no time to wait, the next write succeeds only if the lock is free.
-            let next = try Shell.prefs(
-                ["write", store.domain, "next", "-int", "1"], home: store.home,
-                environment: ["PREFS_LOCK_TIMEOUT": "0"])
-            #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
-            #expect(store.strayFiles.isEmpty, "\(syscall) call \(point): left \(store.strayFiles)")
-        }
-        #expect(torn.isEmpty, "torn at \(syscall) calls \(torn)")
+        try expectKilledWritesLeaveOldOrNewFile(at: syscall, keys: 1000, writing: "added", next: "next", spliced: false)
     }
 
     /// The syscalls of a splice write's own work: reading the old file whole, writing the
@@ -36,15 +22,32 @@ struct CrashPointTests {
     /// A splice write of a large canonical domain killed at any call of a syscall leaves the old file or the new one.
     @Test(arguments: spliceSyscalls)
     func killedSpliceWriteLeavesOldOrNewFile(syscall: String) throws {
-        let expected = try StoreFixture(keys: StoreFixture.largeKeys)
-        #expect(try expected.writeIsSpliced(["key4000", "-int", "42"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        try expectKilledWritesLeaveOldOrNewFile(at: syscall, keys: StoreFixture.largeKeys, writing: "key4000", next: "key4001", spliced: true)
+    }
+
+    /// Kills `prefs write DOMAIN key -int 42` on a store of `keys` keys at each call of
+    /// `syscall` in turn, and checks that every state left validates, holds the old file or the
+    /// new one, leaves no stray file and lets the next write (of `nextKey`) take the lock at once.
+    ///
+    /// - Parameter spliced: Whether the write must be a splice write; the check fails if it
+    ///   is not, so that a splice test cannot quietly test the whole rewrite instead.
+    private func expectKilledWritesLeaveOldOrNewFile(
+        at syscall: String, keys: Int, writing key: String, next nextKey: String, spliced: Bool
+    ) throws {
+        let expected = try StoreFixture(keys: keys)
+        if spliced {
+            #expect(try expected.writeIsSpliced([key, "-int", "42"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        } else {
+            #expect(try Shell.prefs(["write", expected.domain, key, "-int", "42"], home: expected.home).status == 0)
+        }
         let newBytes = try #require(expected.bytes)
-        let torn = try Self.tornStates(killingAt: syscall, newBytes: newBytes, keys: StoreFixture.largeKeys) { store in
-            [Shell.prefs, "write", store.domain, "key4000", "-int", "42"]
+        let torn = try Self.tornStates(killingAt: syscall, newBytes: newBytes, keys: keys) { store in
+            [Shell.prefs, "write", store.domain, key, "-int", "42"]
         } check: { store, point in
             #expect(try store.validates(), "\(syscall) call \(point): file does not validate")
+            // With no time to wait, the next write succeeds only if the lock is free.
             let next = try Shell.prefs(
-                ["write", store.domain, "key4001", "-int", "1"], home: store.home,
+                ["write", store.domain, nextKey, "-int", "1"], home: store.home,
                 environment: ["PREFS_LOCK_TIMEOUT": "0"])
             #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
             #expect(store.strayFiles.isEmpty, "\(syscall) call \(point): left \(store.strayFiles)")

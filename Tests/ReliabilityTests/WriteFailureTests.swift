@@ -23,23 +23,7 @@ struct WriteFailureTests {
     @Test(
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"), arguments: faults)
     func injectedFaultKeepsOldFile(fault: Fault) throws {
-        let store = try StoreFixture(keys: 100)
-        let old = try #require(store.bytes)
-        let result = try Shell.run(
-            "/usr/bin/strace",
-            [
-                "-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
-                Shell.prefs, "write", store.domain, "added", "-int", "42"
-            ],
-            environment: ["PREFS_HOME": store.home])
-        #expect(result.status == 4, "\(result)")
-        #expect(result.stderr.contains(store.domain), "the message names the file: \(result.stderr)")
-        #expect(store.bytes == old)
-        #expect(try store.validates())
-        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
-        let retry = try Shell.prefs(["write", store.domain, "added", "-int", "42"], home: store.home)
-        #expect(retry.status == 0)
-        #expect(try Shell.prefs(["read", store.domain, "added"], home: store.home).stdout == "42\n")
+        try expectFaultKeepsOldFile(fault, keys: 100, writing: "added", spliced: false)
     }
 
     /// Faults in each of the three pieces a splice write writes: the bytes before the entry,
@@ -57,14 +41,26 @@ struct WriteFailureTests {
         .enabled(if: Shell.has("strace") && Shell.sanitizer != "thread", "TSan's runtime makes the injected calls itself"),
         arguments: spliceFaults)
     func injectedFaultInSpliceWriteKeepsOldFile(fault: Fault) throws {
-        let store = try StoreFixture(keys: StoreFixture.largeKeys)
-        #expect(try store.writeIsSpliced(["key5000", "-int", "41"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        try expectFaultKeepsOldFile(fault, keys: StoreFixture.largeKeys, writing: "key5000", spliced: true)
+    }
+
+    /// Runs `prefs write DOMAIN key -int 42` on a store of `keys` keys under `fault` and
+    /// checks that it fails with exit 4 naming the file, keeps the old file and leaves nothing
+    /// behind, and that the same write then succeeds.
+    ///
+    /// - Parameter spliced: Whether the write must be a splice write; the check fails if it
+    ///   is not, so that a splice test cannot quietly test the whole rewrite instead.
+    private func expectFaultKeepsOldFile(_ fault: Fault, keys: Int, writing key: String, spliced: Bool) throws {
+        let store = try StoreFixture(keys: keys)
+        if spliced {
+            #expect(try store.writeIsSpliced([key, "-int", "41"]), "the fixture is not written by splicing, so this tests the whole rewrite")
+        }
         let old = try #require(store.bytes)
         let result = try Shell.run(
             "/usr/bin/strace",
             [
                 "-f", "-qq", "-o", "/dev/null", "-e", fault.injection,
-                Shell.prefs, "write", store.domain, "key5000", "-int", "42"
+                Shell.prefs, "write", store.domain, key, "-int", "42"
             ],
             environment: ["PREFS_HOME": store.home])
         #expect(result.status == 4, "\(result)")
@@ -72,9 +68,9 @@ struct WriteFailureTests {
         #expect(store.bytes == old)
         #expect(try store.validates())
         #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
-        let retry = try Shell.prefs(["write", store.domain, "key5000", "-int", "42"], home: store.home)
+        let retry = try Shell.prefs(["write", store.domain, key, "-int", "42"], home: store.home)
         #expect(retry.status == 0)
-        #expect(try Shell.prefs(["read", store.domain, "key5000"], home: store.home).stdout == "42\n")
+        #expect(try Shell.prefs(["read", store.domain, key], home: store.home).stdout == "42\n")
     }
 
     /// A read error on a large canonical domain fails the write with exit 3 and keeps the old file.
