@@ -58,25 +58,19 @@ public struct CanonicalXMLDocument: Sendable {
             try PropertyListWriter().write(.dictionary(dictionary), to: output)
             return
         }
-        let written = bytes.withUnsafeBytes { bytes -> Result<Void, PropertyListError> in
+        try bytes.withBytes { (bytes) throws(PropertyListError) in
             let before = UnsafeRawBufferPointer(rebasing: bytes[..<root.entry.lowerBound])
             let after = UnsafeRawBufferPointer(rebasing: bytes[root.entry.upperBound...])
-            do throws(PropertyListError) {
-                try output(before)
-                try withoutActuallyEscaping(output) { (output) throws(PropertyListError) in
-                    var encoder = PropertyListWriter.Encoder(emit: output)
-                    encoder.emitted = before.count
-                    if let value { try encoder.entry(key, value, depth: 1) }
-                    // The size check counts what follows the entry as already written.
-                    encoder.emitted += after.count
-                    try encoder.handOut()
-                }
-                try output(after)
-                return .success(())
-            } catch {
-                return .failure(error)
+            try output(before)
+            try withoutActuallyEscaping(output) { (output) throws(PropertyListError) in
+                var encoder = PropertyListWriter.Encoder(emit: output)
+                encoder.emitted = before.count
+                if let value { try encoder.entry(key, value, depth: 1) }
+                // The size check counts what follows the entry as already written.
+                encoder.emitted += after.count
+                try encoder.handOut()
             }
+            try output(after)
         }
-        try written.get()
     }
 }

@@ -3,7 +3,8 @@ import PropertyLists
 /// libFuzzer entry point: any bytes either read as a property list or are refused with an error;
 /// validating and reading one key refuse exactly what a full read refuses, with the same
 /// diagnostics; what reads must write canonically, read back equal, and write byte-identically
-/// again.
+/// again; and a document found canonical must be what the writer writes, and splice an entry
+/// into exactly what the writer writes for the changed dictionary.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPropertyListReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -43,5 +44,31 @@ public func fuzzPropertyListReader(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     guard let reread = try? reader.read(written) else { preconditionFailure("our own output does not read") }
     precondition(reread == value, "the round trip changed the value")
     precondition((try? writer.write(reread)) == written, "writing twice differs")
+    checkSplice(bytes, value: value, written: written)
     return 0
+}
+
+/// The splice-write invariants: the input is found canonical only when it is the writer's own
+/// text, the writer's text always is, and replacing, adding or removing the entry `a` gives the
+/// writer's bytes for the changed dictionary.
+func checkSplice(_ bytes: [UInt8], value: PropertyList, written: [UInt8]) {
+    guard case .dictionary(let dictionary) = value else {
+        precondition(CanonicalXMLDocument(written, entryKey: "a") == nil, "a root that is no dictionary was found canonical")
+        return
+    }
+    if CanonicalXMLDocument(bytes, entryKey: "a") != nil {
+        precondition(bytes == written, "a document the writer would write otherwise was found canonical")
+    }
+    guard let document = CanonicalXMLDocument(written, entryKey: "a") else { preconditionFailure("the writer's own text is not canonical") }
+    for entry in [PropertyList.string("spliced <&>"), .array([.integer(PropertyListInteger(1)), .bool(true)]), nil] {
+        var changed = dictionary
+        changed["a"] = entry
+        var spliced: [UInt8] = []
+        do {
+            try document.write(entryValue: entry) { (piece) throws(PropertyListError) in spliced += piece }
+        } catch {
+            preconditionFailure("a splice of a small entry failed: \(error)")
+        }
+        precondition(spliced == (try? PropertyListWriter().write(.dictionary(changed))), "a splice differs from the whole rewrite")
+    }
 }
