@@ -53,7 +53,7 @@ struct OutputTargetTests {
 
     /// A device node in the output's place stays a device (as root, `export d /dev/null` once
     /// replaced the system's `/dev/null` with a file).
-    @Test(.enabled(if: geteuid() == 0, "making a device node needs root"))
+    @Test(.enabled(if: Self.canMakeUsableDevice, "making a device node needs root, and a temporary folder not mounted nodev"))
     func deviceNodeStaysADevice() throws {
         let nullDevice: dev_t = (1 << 8) | 3  // major 1, minor 3
         #expect(mknod(folder.file("null"), S_IFCHR | 0o600, nullDevice) == 0)
@@ -61,6 +61,18 @@ struct OutputTargetTests {
         #expect(try prefs("convert", home + "/d.plist", "-o", folder.file("null")).status == 0)
         #expect(fileType("null") == S_IFCHR)
     }
+
+    /// Whether this process can make a null device node in a temporary folder and open it.
+    static let canMakeUsableDevice: Bool = {
+        guard geteuid() == 0 else { return false }
+        let folder = TemporaryFolder()
+        let nullDevice: dev_t = (1 << 8) | 3  // major 1, minor 3
+        guard mknod(folder.file("null"), S_IFCHR | 0o600, nullDevice) == 0 else { return false }
+        let descriptor = open(folder.file("null"), O_WRONLY)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }()
 
     /// A folder or a socket at OUT is refused, exit 4, and left as it was.
     @Test func folderAndSocketAreRefused() throws {
