@@ -1,0 +1,119 @@
+extension PatternProgram {
+    /// Whether all of `string`, scalar by scalar, matches.
+    ///
+    /// Simulates the automaton Pike-VM style: the set of instructions the match may be at is
+    /// carried from one scalar to the next, each instruction at most once per position, so
+    /// the time is linear in the string's length times the program's size, whatever the
+    /// pattern, and the memory a few words per instruction.
+    func matchesWhole(_ string: String) -> Bool {
+        let count = instructions.count
+        guard count > 0 else { return false }
+        return instructions.withUnsafeBufferPointer { program in
+            classes.withUnsafeBufferPointer { classes in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 2) { buffer in
+                    var threads = PatternThreads(program: program, buffer: buffer.baseAddress!, count: count)
+                    return threads.run(string, classes: classes)
+                }
+            }
+        }
+    }
+}
+
+/// The state of one match: the instructions live at the current position and at the next.
+private struct PatternThreads {
+    let program: UnsafeBufferPointer<PatternInstruction>
+    /// For each instruction, the last position it was added at.
+    let marks: UnsafeMutablePointer<Int>
+    /// The instructions live at the current position, and those at the next.
+    var current: UnsafeMutablePointer<Int>
+    var next: UnsafeMutablePointer<Int>
+    var currentCount = 0
+    var nextCount = 0
+    /// Instructions still to follow while adding one (each adds at most two).
+    let stack: UnsafeMutablePointer<Int>
+
+    init(program: UnsafeBufferPointer<PatternInstruction>, buffer: UnsafeMutablePointer<Int>, count: Int) {
+        self.program = program
+        marks = buffer
+        marks.initialize(repeating: -1, count: count)
+        current = buffer + count
+        next = buffer + 2 * count
+        stack = buffer + 3 * count
+    }
+
+    mutating func run(_ string: String, classes: UnsafeBufferPointer<PatternClass>) -> Bool {
+        var scalars = string.unicodeScalars.makeIterator()
+        var scalar = scalars.next()
+        var following = scalar == nil ? nil : scalars.next()
+        var position = 0
+        currentCount = add(0, at: position, isStart: true, scalar: scalar, following: following, into: current, count: 0)
+        while let consumed = scalar {
+            guard currentCount > 0 else { return false }
+            position += 1
+            scalar = following
+            following = scalar == nil ? nil : scalars.next()
+            nextCount = 0
+            for slot in 0..<currentCount {
+                let pc = current[slot]
+                let advances: Bool
+                switch program[pc] {
+                case .scalar(let expected): advances = expected == consumed
+                case .set(let set): advances = classes[set].contains(consumed)
+                default: advances = false
+                }
+                if advances {
+                    nextCount = add(pc + 1, at: position, isStart: false, scalar: scalar, following: following, into: next, count: nextCount)
+                }
+            }
+            swap(&current, &next)
+            currentCount = nextCount
+        }
+        for slot in 0..<currentCount {
+            if case .match = program[current[slot]] { return true }
+        }
+        return false
+    }
+
+    /// Adds `pc` and what it leads to without consuming a scalar to `list` (holding `count`
+    /// instructions), at `position`, before `scalar` (followed by `following`); the new count.
+    @inline(__always)
+    private func add(
+        _ pc: Int, at position: Int, isStart: Bool, scalar: Unicode.Scalar?, following: Unicode.Scalar?,
+        into list: UnsafeMutablePointer<Int>, count: Int
+    ) -> Int {
+        var count = count
+        var depth = 1
+        stack[0] = pc
+        while depth > 0 {
+            depth -= 1
+            let pc = stack[depth]
+            guard marks[pc] != position else { continue }
+            marks[pc] = position
+            switch program[pc] {
+            case .jump(let target):
+                stack[depth] = target
+                depth += 1
+            case .split(let first, let second):
+                stack[depth] = second
+                stack[depth + 1] = first
+                depth += 2
+            case .assertion(let assertion):
+                let holds: Bool
+                switch assertion {
+                case .start: holds = isStart
+                case .end: holds = scalar == nil
+                case .endBeforeFinalNewline:
+                    holds = scalar == nil || (following == nil && PatternProperty.verticalSpace.holds(for: scalar!))
+                }
+                if holds {
+                    stack[depth] = pc + 1
+                    depth += 1
+                }
+            case .scalar, .set, .match:
+                list[count] = pc
+                count += 1
+            }
+        }
+        return count
+    }
+}
