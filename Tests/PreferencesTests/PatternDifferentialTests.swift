@@ -33,7 +33,9 @@ import Testing
         "[[:space:]]", "[[:blank:]]", "[[:xdigit:]]", "[[:cntrl:]]", "[[:punct:]]", "[[:^alpha:]]", "[^[:alpha:]]",
         "[[:alpha:][:digit:]_]+", "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}", "[a-z]+(\\.[a-z]+)*", "[ -~]*",
         // Manifest-like formats.
-        "^(\\w+\\s?)*$", "(com|org)\\.[a-z]+", "^[0-9]+(\\.[0-9]+){0,2}$", "[^@]+@[^@]+\\.[a-z]{2,}", "\\d{1,3}(,\\d{3})*", "(a|b|c|é)*\\d?", "[^\\s]+"
+        "^(\\w+\\s?)*$", "(com|org)\\.[a-z]+", "^[0-9]+(\\.[0-9]+){0,2}$", "[^@]+@[^@]+\\.[a-z]{2,}", "\\d{1,3}(,\\d{3})*", "(a|b|c|é)*\\d?", "[^\\s]+",
+        // Too many states for the deterministic automaton: simulated on ASCII strings too.
+        "(a|b)*a(a|b){9}", "[ab]*a[ab]{8}c?"
     ]
 
     /// Strings chosen for the patterns above.
@@ -83,6 +85,13 @@ import Testing
         let crlf = zip(scalars, scalars.dropFirst()).contains { $0 == "\r" && $1 == "\n" }
         return (digitBeforeHigh && (pattern.contains("\\w") || pattern.contains("\\W")))
             || (crlf && ["\\D", "\\W", "\\H", "\\S", "\\V"].contains { pattern.contains($0) })
+    }
+
+    @Test func aSmallProgramGetsAnAutomatonAndALargeOneIsSimulated() throws {
+        #expect(try PatternProgram(compiling: "value [0-9]+ x*").dfa != nil)
+        #expect(try PatternProgram(compiling: "a\\Z").dfa == nil)
+        #expect(try PatternProgram(compiling: "(a|b)*a(a|b){9}").dfa == nil)
+        #expect(try PatternProgram(compiling: "a{1000}b{1000}c").dfa == nil)
     }
 
     @Test func theCorpusCoversEnoughPatternsAndStrings() {

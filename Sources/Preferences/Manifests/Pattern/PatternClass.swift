@@ -16,8 +16,8 @@ struct PatternClass: Sendable {
     /// Whether the set is the complement of its parts (`[^…]`).
     let isNegated: Bool
     /// Membership of the scalars 0–63 and 64–127, one bit each.
-    private let asciiLow: UInt64
-    private let asciiHigh: UInt64
+    let asciiLow: UInt64
+    let asciiHigh: UInt64
 
     /// The set of `items`, or its complement when `negated`.
     init(_ items: [Item], negated: Bool = false) {

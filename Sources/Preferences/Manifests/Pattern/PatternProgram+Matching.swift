@@ -6,13 +6,37 @@ extension PatternProgram {
     /// the time is linear in the string's length times the program's size, whatever the
     /// pattern, and the memory a few words per instruction.
     func matchesWhole(_ string: String) -> Bool {
+        guard !instructions.isEmpty else { return false }
+        guard let dfa else { return simulate(string.unicodeScalars[...], from: nil) }
+        // Native strings have contiguous UTF-8: step the automaton over the ASCII bytes.
+        let stop = string.utf8.withContiguousStorageIfAvailable { bytes -> (state: Int, offset: Int)? in
+            var state = 0
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                guard byte < 0x80 else { return (state, offset) }
+                let next = Int(dfa.transitions[state &* dfa.classCount &+ Int(dfa.byteClasses[Int(byte)])])
+                guard next >= 0 else { return (-1, offset) }
+                state = next
+            }
+            return (state, bytes.count)
+        }
+        guard let stop else { return simulate(string.unicodeScalars[...], from: nil) }
+        guard let (state, offset) = stop, state >= 0 else { return false }
+        if offset == string.utf8.count { return dfa.accepting[state] }
+        // A non-ASCII scalar: simulate from the automaton's state there.
+        let index = string.utf8.index(string.utf8.startIndex, offsetBy: offset)
+        return simulate(string.unicodeScalars[index...], from: dfa.threads[state])
+    }
+
+    /// Whether `scalars` match from the instructions `threads` live before them (from the
+    /// first instruction at the start of the string when `nil`).
+    private func simulate(_ scalars: Substring.UnicodeScalarView, from threads: [Int]?) -> Bool {
         let count = instructions.count
-        guard count > 0 else { return false }
         return instructions.withUnsafeBufferPointer { program in
             classes.withUnsafeBufferPointer { classes in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 2) { buffer in
-                    var threads = PatternThreads(program: program, buffer: buffer.baseAddress!, count: count)
-                    return threads.run(string, classes: classes)
+                    var simulation = PatternThreads(program: program, buffer: buffer.baseAddress!, count: count)
+                    return simulation.run(scalars, from: threads, classes: classes)
                 }
             }
         }
@@ -41,12 +65,20 @@ private struct PatternThreads {
         stack = buffer + 3 * count
     }
 
-    mutating func run(_ string: String, classes: UnsafeBufferPointer<PatternClass>) -> Bool {
-        var scalars = string.unicodeScalars.makeIterator()
+    /// Whether `string` matches from `threads` (the start of the string when `nil`).
+    mutating func run(_ string: Substring.UnicodeScalarView, from threads: [Int]?, classes: UnsafeBufferPointer<PatternClass>) -> Bool {
+        var scalars = string.makeIterator()
         var scalar = scalars.next()
         var following = scalar == nil ? nil : scalars.next()
         var position = 0
-        currentCount = add(0, at: position, isStart: true, scalar: scalar, following: following, into: current, count: 0)
+        if let threads {
+            for pc in threads {
+                current[currentCount] = pc
+                currentCount += 1
+            }
+        } else {
+            currentCount = add(0, at: position, isStart: true, scalar: scalar, following: following, into: current, count: 0)
+        }
         while let consumed = scalar {
             guard currentCount > 0 else { return false }
             position += 1

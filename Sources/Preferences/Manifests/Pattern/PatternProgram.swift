@@ -1,6 +1,7 @@
 /// A `pfm_format` compiled into a Thompson automaton, matched against a whole string in time
 /// proportional to the string's length times the program's (see `matchesWhole(_:)`), with
-/// memory bounded by the program.
+/// memory bounded by the program; the ASCII part of a string goes through a deterministic
+/// automaton built from it (``PatternDFA``) when that is small.
 ///
 /// Immutable, so one program is shared between threads.
 final class PatternProgram: Sendable {
@@ -12,10 +13,13 @@ final class PatternProgram: Sendable {
     let instructions: [PatternInstruction]
     /// The classes `PatternInstruction.set` names.
     let classes: [PatternClass]
+    /// The automaton for ASCII strings, when it is small enough.
+    let dfa: PatternDFA?
 
     private init(instructions: [PatternInstruction], classes: [PatternClass]) {
         self.instructions = instructions
         self.classes = classes
+        dfa = instructions.isEmpty ? nil : PatternDFA(instructions: instructions, classes: classes)
     }
 
     /// A program that matches no string, for an expression that does not compile.
