@@ -1,31 +1,35 @@
 extension PatternProgram {
     /// Whether all of `string`, scalar by scalar, matches.
     ///
-    /// Simulates the automaton Pike-VM style: the set of instructions the match may be at is
-    /// carried from one scalar to the next, each instruction at most once per position, so
-    /// the time is linear in the string's length times the program's size, whatever the
+    /// The ASCII bytes a string starts with step the deterministic automaton, when the program
+    /// has one; the rest is simulated Pike-VM style: the set of instructions the match may be
+    /// at is carried from one scalar to the next, each instruction at most once per position,
+    /// so the time is linear in the string's length times the program's size, whatever the
     /// pattern, and the memory a few words per instruction.
     func matchesWhole(_ string: String) -> Bool {
         guard !instructions.isEmpty else { return false }
         guard let dfa else { return simulate(string.unicodeScalars[...], from: nil) }
-        // Native strings have contiguous UTF-8: step the automaton over the ASCII bytes.
-        let stop = string.utf8.withContiguousStorageIfAvailable { bytes -> (state: Int, offset: Int)? in
-            var state = 0
-            for offset in bytes.indices {
-                let byte = bytes[offset]
-                guard byte < 0x80 else { return (state, offset) }
-                let next = Int(dfa.transitions[state &* dfa.classCount &+ Int(dfa.byteClasses[Int(byte)])])
-                guard next >= 0 else { return (-1, offset) }
-                state = next
+        // Native strings have contiguous UTF-8.
+        let stop = string.utf8.withContiguousStorageIfAvailable { bytes in
+            dfa.transitions.withUnsafeBufferPointer { transitions in
+                dfa.byteClasses.withUnsafeBufferPointer { byteClasses in
+                    var state = 0
+                    for offset in bytes.indices {
+                        let byte = bytes[offset]
+                        guard byte < 0x80 else { return (state: state, offset: offset) }
+                        state = Int(transitions[state &* dfa.classCount &+ Int(byteClasses[Int(byte)])])
+                        guard state >= 0 else { return (state: state, offset: offset) }
+                    }
+                    return (state: state, offset: bytes.count)
+                }
             }
-            return (state, bytes.count)
         }
         guard let stop else { return simulate(string.unicodeScalars[...], from: nil) }
-        guard let (state, offset) = stop, state >= 0 else { return false }
-        if offset == string.utf8.count { return dfa.accepting[state] }
+        guard stop.state >= 0 else { return false }
+        if stop.offset == string.utf8.count { return dfa.accepting[stop.state] }
         // A non-ASCII scalar: simulate from the automaton's state there.
-        let index = string.utf8.index(string.utf8.startIndex, offsetBy: offset)
-        return simulate(string.unicodeScalars[index...], from: dfa.threads[state])
+        let index = string.utf8.index(string.utf8.startIndex, offsetBy: stop.offset)
+        return simulate(string.unicodeScalars[index...], from: dfa.threads[stop.state])
     }
 
     /// Whether `scalars` match from the instructions `threads` live before them (from the
