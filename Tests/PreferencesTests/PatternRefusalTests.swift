@@ -49,6 +49,16 @@ import Testing
         #expect(throws: PatternError.self) { _ = try PatternProgram(compiling: pattern) }
     }
 
+    @Test func aVeryLongPatternIsRefusedBeforeItIsParsed() {
+        #expect {
+            _ = try PatternProgram(compiling: String(repeating: "(?:a)", count: 30_000))
+        } throws: { error in
+            (error as? PatternError)
+                == .unsupported(
+                    construct: "more than 100000 characters", reason: "the compiled pattern must stay small for matching to stay fast")
+        }
+    }
+
     @Test func theMessageNamesTheConstructAndWhy() {
         let error = PatternError.unsupported(construct: "a backreference (\\1)", reason: "matching it can take exponential time")
         #expect(error.description == "uses a backreference (\\1), which prefs does not support: matching it can take exponential time")

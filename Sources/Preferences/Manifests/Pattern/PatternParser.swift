@@ -17,8 +17,16 @@ struct PatternParser {
         scalars = Array(source.unicodeScalars)
     }
 
+    /// The longest expression read, in scalars: a longer one could not compile to a program
+    /// of ``PatternProgram/maximumSize`` instructions, and its tree would take memory first.
+    static let maximumLength = 100_000
+
     /// The expression `source`, parsed.
     static func parse(_ source: String) throws(PatternError) -> PatternNode {
+        guard source.utf8.count <= maximumLength || source.unicodeScalars.count <= maximumLength else {
+            throw .unsupported(
+                construct: "more than \(maximumLength) characters", reason: "the compiled pattern must stay small for matching to stay fast")
+        }
         var parser = PatternParser(source)
         let node = try parser.alternation()
         if parser.index < parser.scalars.count {
