@@ -130,10 +130,10 @@ public struct ManifestKey: Sendable {
         )
         var pattern: ManifestPattern?
         if let format = try reader.string(.format, in: entry) {
-            do {
+            do throws(PatternError) {
                 pattern = try reader.patterns.pattern(format)
             } catch {
-                throw reader.problem("pfm_format \"\(format)\" is not a regular expression: \(error)", at: ["pfm_format"])
+                throw reader.problem("pfm_format \"\(format)\" \(error)", at: ["pfm_format"])
             }
         }
         var allowedValues: [PropertyList]?

@@ -1,41 +1,34 @@
 import Synchronization
 
-/// A `pfm_format`: a regular expression the whole string must match, in Swift `Regex` syntax,
-/// which takes the ICU syntax Apple's manifests use.
+/// A `pfm_format`: a regular expression the whole string must match, in the part of ICU's
+/// syntax (as Swift `Regex` reads it) that ``PatternParser`` accepts, matched by Unicode
+/// scalar in linear time by a ``PatternProgram``.
 ///
 /// Compiled once, when first needed: a manifest read from its file compiles each expression
 /// as it reads it, to refuse one that does not compile; a manifest loaded from the compiled
 /// cache (``ManifestCache``), whose expressions compiled when it was made, compiles each only
 /// when a string is first checked against it.
 ///
-/// An expression in the part of the syntax ICU and POSIX share is matched by glibc
-/// (``POSIXPattern``), compiled at once since that is cheap; `Regex` then serves only strings
-/// outside printable ASCII.
-///
 /// A class so that keys with the same expression share one compiled copy; the lazy
 /// compilation is under a lock, so sharing it between threads is safe.
 final class ManifestPattern: Sendable {
     /// The expression as the manifest gives it.
     let source: String
-    /// The expression compiled by glibc, when it lies in the part both syntaxes share.
-    private let posix: POSIXPattern?
-    /// The expression compiled by `Regex`, once compiled.
-    private let regex: Mutex<ManifestRegex?>
+    /// The compiled expression, once compiled.
+    private let program: Mutex<PatternProgram?>
 
-    /// `source`, whose `Regex` is compiled when a string first needs it.
+    /// `source`, compiled when a string first needs it.
     init(uncompiled source: String) {
         self.source = source
-        posix = POSIXPattern(source)
-        regex = Mutex(nil)
+        program = Mutex(nil)
     }
 
     /// Compiles `source` now.
     ///
-    /// - Throws: What `Regex` throws for an expression it cannot compile.
-    init(_ source: String) throws {
+    /// - Throws: ``PatternError`` for an expression that is not one or that prefs refuses.
+    init(_ source: String) throws(PatternError) {
         self.source = source
-        regex = Mutex(try ManifestRegex(compiling: source))
-        posix = POSIXPattern(source)
+        program = Mutex(try PatternProgram(compiling: source))
     }
 
     /// Whether all of `string` matches.
@@ -43,11 +36,12 @@ final class ManifestPattern: Sendable {
     /// An expression that does not compile matches nothing; only a damaged cache can hold one,
     /// since a manifest read from its file is refused for it.
     func matchesWhole(_ string: String) -> Bool {
-        if let matched = posix?.matchesWhole(string) { return matched }
-        let regex = regex.withLock { regex in
-            if regex == nil { regex = ManifestRegex(source) }
-            return regex
+        let program = program.withLock { program in
+            if let program { return program }
+            let compiled = (try? PatternProgram(compiling: source)) ?? .nothing
+            program = compiled
+            return compiled
         }
-        return regex?.matchesWhole(string) ?? false
+        return program.matchesWhole(string)
     }
 }

@@ -96,8 +96,8 @@ struct ManifestReader {
 
         /// The compiled `source`, compiled once.
         ///
-        /// - Throws: What `Regex` throws for an expression it cannot compile.
-        func pattern(_ source: String) throws -> ManifestPattern {
+        /// - Throws: ``PatternError`` for an expression that is not one or that prefs refuses.
+        func pattern(_ source: String) throws(PatternError) -> ManifestPattern {
             if let pattern = compiled[source] { return pattern }
             let pattern = try ManifestPattern(source)
             compiled[source] = pattern

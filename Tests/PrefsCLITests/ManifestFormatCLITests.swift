@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A `pfm_format` prefs refuses makes the manifest malformed: `validate --manifest` names the
+/// manifest, the key and the construct, and exits 3 before reading any file.
+@Suite struct ManifestFormatCLITests {
+    let folder = TemporaryFolder()
+
+    /// A manifest with one string key `k` whose format is `pattern`.
+    static func manifest(format pattern: String) -> String {
+        let escaped = pattern.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return """
+            <plist>
+            <dict><key>pfm_domain</key><string>d</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>k</string><key>pfm_type</key><string>string</string><key>pfm_format</key><string>\(escaped)</string></dict>
+            </array></dict>
+            </plist>
+            """
+    }
+
+    @Test(arguments: [
+        ("(a)\\1", "a backreference (\\1), which prefs does not support: matching it can take exponential time"),
+        ("(a*)*\\1c", "a backreference (\\1)"), ("(?<n>a)\\k<n>", "a backreference (\\k)"), ("(?=a)a", "a lookahead ((?=…))"),
+        ("(?<!a)b", "a lookbehind ((?<!…))"), ("a*+", "a possessive quantifier (*+)"), ("(?>a)", "an atomic group ((?>…))"),
+        ("(?(1)a|b)", "a conditional ((?(…))"), ("(a(?R)?)", "recursion or a subroutine call ((?R…))"),
+        ("(?i)a", "inline options ((?i…))"), ("\\bword\\b", "a word boundary (\\b)"), ("a{5000}", "a repetition count above 1000"),
+        ("(a{1000}){1000}", "repetitions that would compile to more than 30000 instructions"),
+        ("\\p{Greek}", "the character property \\p{Greek}"), ("[[:graph:]]", "the POSIX class [:graph:]"),
+        ("[a-z&&[^x]]", "a nested class or set operation (&&)"), ("\\X", "the escape \\X")
+    ])
+    func validateRefusesAManifestWhoseFormatUsesAnUnsupportedConstruct(pattern: String, construct: String) throws {
+        try folder.write(Self.manifest(format: pattern), to: "m.plist")
+        try folder.write("<plist><dict><key>k</key><string>a</string></dict></plist>", to: "d.plist")
+        let manifest = folder.file("m.plist")
+        let result = try Shell.prefs(["validate", "--manifest", manifest, folder.file("d.plist")], home: folder.file("home"))
+        #expect(result.status == 3 && result.stdout == "")
+        #expect(result.stderr.hasPrefix("\(manifest):3: error: key \"k\": pfm_format \"\(pattern)\" uses \(construct)"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("Error: the manifest \(manifest) is malformed\n"))
+    }
+
+    @Test func validateRefusesAFormatThatIsNotARegularExpression() throws {
+        try folder.write(Self.manifest(format: "(a"), to: "m.plist")
+        try folder.write("<plist><dict/></plist>", to: "d.plist")
+        let manifest = folder.file("m.plist")
+        let result = try Shell.prefs(["validate", "--manifest", manifest, folder.file("d.plist")], home: folder.file("home"))
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("\(manifest):3: error: key \"k\": pfm_format \"(a\" is not a regular expression: expected ')'"))
+    }
+
+    @Test func validateChecksAValueThatHangsABacktrackingMatcher() throws {
+        try folder.write(Self.manifest(format: "^(\\w+\\s?)*$"), to: "m.plist")
+        try folder.write("<plist><dict><key>k</key><string>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!</string></dict></plist>", to: "d.plist")
+        let result = try Shell.prefs(["validate", "--manifest", folder.file("m.plist"), folder.file("d.plist")], home: folder.file("home"))
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(#"key "k": is "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", which does not match the format ^(\w+\s?)*$"#))
+    }
+}
