@@ -72,14 +72,15 @@ final class ManifestKeyPositions: Sendable {
     }
 
     /// A 64-bit hash of `name`'s bytes, eight at a time (as ``ManifestCache`` hashes files),
-    /// folded into an `Int` of 0 or more; `nil` when they are not all ASCII.
+    /// from a random ``seed``, folded into an `Int` of 0 or more; `nil` when they are not all
+    /// ASCII.
     private static func asciiHash(_ name: String) -> Int? {
         // Over the contiguous bytes, which every native string has (stepping through
         // `String.UTF8View` costs several times more); a string without them goes to the
         // dictionary.
         let hash = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
             let raw = UnsafeRawBufferPointer(bytes)
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
+            var hash: UInt64 = seed ^ UInt64(raw.count)
             var offset = 0
             while offset + 8 <= raw.count {
                 let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -98,6 +99,11 @@ final class ManifestKeyPositions: Sendable {
         guard case .some(.some(let hash)) = hash else { return nil }
         return Int(truncatingIfNeeded: (hash ^ hash >> 32) & UInt64(Int.max))
     }
+
+    /// Where ``asciiHash(_:)`` starts, drawn at random once a process: with a fixed start, a
+    /// hostile manifest could name keys whose hashes collide, and make building and searching
+    /// the table quadratic in their number.
+    private static let seed = UInt64.random(in: .min ... .max)
 
     /// The positions of `names` by name; `nil` when two of them are equal.
     private static func dictionary(_ names: [String]) -> [String: Int]? {

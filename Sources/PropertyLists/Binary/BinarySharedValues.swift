@@ -1,7 +1,8 @@
 /// The decoded objects of a binary property list that more than one reference names, with
 /// their expanded weights, by object index (``BinaryPropertyListParser``).
 ///
-/// Open addressing over a multiplicative hash of the index: a lookup costs a fraction of a
+/// Open addressing over a multiplicative hash of the index (with a random multiplier, see
+/// `hash`): a lookup costs a fraction of a
 /// `Dictionary`'s, which hashes each index with SipHash, and files name their shared objects
 /// often (a compiled manifest names its few type flags and bounds hundreds of times).
 struct BinarySharedValues {
@@ -46,8 +47,13 @@ struct BinarySharedValues {
         slots[slot] = entry + 1
     }
 
-    /// Fibonacci hashing: the high bits of the index times 2^64 over the golden ratio.
+    /// Multiply-shift hashing: the high bits of the index times an odd multiplier drawn at
+    /// random once a process. A fixed multiplier would let a hostile file name shared objects
+    /// whose indices all fall in one run of slots, and make every lookup walk it (quadratic
+    /// time); with a random one, two indices share a slot about as often as by chance.
     private static func hash(_ index: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15) >> 33)
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &* multiplier) >> 33)
     }
+
+    private static let multiplier = UInt64.random(in: .min ... .max) | 1
 }
