@@ -163,6 +163,7 @@ struct BinaryReaderTests {
             [[0xD2, 1, 2, 3, 3], [0x61, 0x00, 0xE9], a, [0x09]],  // "é" in UTF-16, then "a"
             [[0xD1, 1, 2], [0x10, 5], [0x09]],  // an integer key
             [[0xD1, 1, 2], [0x80, 5], [0x09]],  // a UID key
+            [[0x80, 21]],  // a root UID, which reads as the dictionary {"CF$UID": 21}
             [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xD2, 5, 5, 3, 3], c],  // "c" twice one level down
             [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xA1, 4]],  // a cycle beside "a"
             [[0xD2, 1, 2, 3, 4], a, b, [0x09], [0xA2, 3, 5], [0x00]],  // null beside "a"

@@ -18,7 +18,9 @@ extension BinaryPropertyListParser {
     mutating func parse(keeping rootKey: String) throws(BinaryFormatError) -> PropertyList {
         let root = trailer.topObject
         let (kind, count, start) = try header(at: try objectOffset(root))
-        guard kind == 0xD else { return try parse() }
+        // A root UID reads as the dictionary {"CF$UID": N}: of it too, only the entry under
+        // `rootKey` is kept, as a read of one key keeps of any root dictionary.
+        guard kind == 0xD else { return PropertyListReader.keeping(rootKey, of: try parse()) }
         marks[root] |= Self.onPathFlag
         let kept = try checkDictionary(start, count: count, depth: 0, keeping: Array(rootKey.utf8)).kept
         var dictionary = PropertyListDictionary()
