@@ -31,6 +31,27 @@ struct OutputTargetTests {
         #expect(fileType("-") == 0)
     }
 
+    /// `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` write to the descriptor itself, as a shell
+    /// does, even when it is a regular file the shell opened (which a link refusal once refused):
+    /// `>` starts the file, `>>` appends to it.
+    @Test(arguments: [
+        "\"$PREFS\" export d /dev/stdout > out", "\"$PREFS\" convert \"$PREFS_HOME/d.plist\" -o /dev/stderr 2> out",
+        "\"$PREFS\" export d /dev/fd/1 > out", "echo before > out; \"$PREFS\" export d /dev/stdout >> out"
+    ])
+    func standardStreamNamesWriteToTheDescriptor(script: String) throws {
+        let result = try Shell.sh("cd '\(folder.path)' && \(script)", home: home)
+        #expect(result.status == 0, "\(result)")
+        let expected = (script.hasPrefix("echo") ? Array("before\n".utf8) : []) + domainBytes
+        #expect(folder.bytes("out") == expected)
+    }
+
+    /// A standard stream name whose descriptor is closed is refused, exit 4, rather than
+    /// written wherever the number now leads.
+    @Test func closedStandardStreamIsRefused() throws {
+        let result = try Shell.sh("\"$PREFS\" export d /dev/stdout >&-", home: home)
+        #expect(result.status == 4 && result.stderr.contains("not open for writing"), "\(result)")
+    }
+
     /// A FIFO gets the output as a stream and stays a FIFO.
     @Test(arguments: ["\"$PREFS\" export d fifo", "\"$PREFS\" convert \"$PREFS_HOME/d.plist\" -o fifo"])
     func fifoIsWrittenAsAStream(command: String) throws {

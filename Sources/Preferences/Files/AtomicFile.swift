@@ -34,6 +34,14 @@ public enum AtomicFile {
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming `path` and the system's
     ///   reason; what ``write(_:to:)`` throws.
     public static func write(output bytes: [UInt8], to path: String) throws(PreferenceError) {
+        if let stream = try standardStream(named: path) {
+            do {
+                try FileDescriptor(rawValue: stream).write(all: bytes)
+            } catch {
+                throw PreferenceError(.writeFailed, "cannot write \(path): \(error)")
+            }
+            return
+        }
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return try write(bytes, to: path) }
         var status = stat()
@@ -47,6 +55,31 @@ public enum AtomicFile {
         } catch {
             throw PreferenceError(.writeFailed, "cannot write \(path): \(error)")
         }
+    }
+
+    /// The descriptor `path` names when it names one of this process's streams: `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`; `nil` for any other path. Writing to
+    /// the descriptor itself, as a shell does, keeps its offset and append mode, where opening
+    /// the path again would start a file it names (`prefs export d /dev/stdout > log`) at its
+    /// beginning.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.writeFailed` when the descriptor is closed or
+    ///   open for reading only.
+    private static func standardStream(named path: String) throws(PreferenceError) -> Int32? {
+        let descriptor: Int32?
+        switch path {
+        case "/dev/stdout": descriptor = 1
+        case "/dev/stderr": descriptor = 2
+        default:
+            let number = ["/dev/fd/", "/proc/self/fd/"].first(where: path.hasPrefix).map { path.dropFirst($0.count) }
+            descriptor = number.flatMap { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int32($0) : nil }
+        }
+        guard let descriptor else { return nil }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+            throw PreferenceError(.writeFailed, "cannot write \(path): the descriptor it names is not open for writing")
+        }
+        return descriptor
     }
 
     /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:contents:)``
