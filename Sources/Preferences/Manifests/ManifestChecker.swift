@@ -148,10 +148,11 @@ struct ManifestChecker {
         count == 1 ? "1 item" : "\(count) items"
     }
 
-    /// A value as messages quote it: strings in quotes, numbers, Booleans, dates as written.
+    /// A value as messages quote it: strings in quotes (line breaks, tabs and quotes escaped, so
+    /// a message stays one line), numbers, Booleans, dates as written.
     static func text(_ value: PropertyList) -> String {
         switch value {
-        case .string(let string): "\"" + (string.count > 60 ? String(string.prefix(60)) + "…" : string) + "\""
+        case .string(let string): PropertyList.string(string.count > 60 ? String(string.prefix(60)) + "…" : string).description
         case .integer(let integer): integer.description
         case .real(let real): RealFormat.string(real)
         case .bool(let bool): bool ? "true" : "false"
