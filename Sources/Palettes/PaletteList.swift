@@ -222,10 +222,12 @@ public struct PaletteList: Hashable, Sendable {
     /// written together or separated by white space) from the palette at `index` (clamped).
     ///
     /// - Returns: How many emojis were removed.
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` for text that is not emoji, as
+    ///   ``addEmojis(_:toPaletteAt:)`` throws it; nothing is removed then.
     @discardableResult
-    public mutating func removeEmojis(_ emojis: String, fromPaletteAt index: Int) -> Int {
+    public mutating func removeEmojis(_ emojis: String, fromPaletteAt index: Int) throws(PaletteError) -> Int {
         let safeIndex = clamped(index)
-        let unwanted = Set(Emoji.characters(in: emojis).map(Emoji.identity))
+        let unwanted = Set(try Self.wholeEmojis(emojis, in: palettes[safeIndex].name).map(Emoji.identity))
         let before = palettes[safeIndex].emojis.count
         palettes[safeIndex].emojis.removeAll { unwanted.contains(Emoji.identity($0)) }
         return before - palettes[safeIndex].emojis.count
@@ -254,15 +256,7 @@ public struct PaletteList: Hashable, Sendable {
             || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
     }
 
-    /// Checks emojis given to a palette named `name`: written together or separated by white
-    /// space (``Emoji/characters(in:)``), each a whole emoji (``Emoji``).
-    ///
-    /// - Throws: ``PaletteError`` with code `.invalidArgument` naming what is not emoji.
-    public static func checkEmojis(_ emojis: String, in name: String) throws(PaletteError) {
-        _ = try wholeEmojis(emojis, in: name)
-    }
-
-    /// `emojis` with the white space between them dropped, after ``checkEmojis(_:in:)``. Whole
+    /// `emojis` with the white space between them dropped, once every one is emoji. Whole
     /// emojis written one after another split back into the same emojis (``Emoji``).
     private static func wholeEmojis(_ emojis: String, in name: String) throws(PaletteError) -> String {
         let characters = Emoji.characters(in: emojis)

@@ -130,10 +130,12 @@ public final class PaletteStore: Sendable {
     }
 
     /// Removes emojis (whole grapheme clusters) from the palette at `index` (clamped).
-    public func removeEmojis(_ emojis: String, fromPaletteAt index: Int) {
+    ///
+    /// - Throws: ``PaletteError`` for text that is not emoji.
+    public func removeEmojis(_ emojis: String, fromPaletteAt index: Int) throws(PaletteError) {
         let id = palette(at: index).id
-        edit { (list: inout PaletteList) in
-            if let current = list.index(ofID: id) { list.removeEmojis(emojis, fromPaletteAt: current) }
+        try edit { (list: inout PaletteList) throws(PaletteError) in
+            if let current = list.index(ofID: id) { try list.removeEmojis(emojis, fromPaletteAt: current) }
         }
     }
 

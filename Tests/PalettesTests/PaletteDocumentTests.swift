@@ -126,7 +126,7 @@ struct PaletteDocumentTests {
         let (before, inode) = (folder.bytes("palettes.plist"), DomainFixtures.inode(path))
         let (count, _) = try document().modify { list in
             try list.addEmojis("", toPaletteAt: 0)
-            list.removeEmojis("🎼", fromPaletteAt: 0)
+            try list.removeEmojis("🎼", fromPaletteAt: 0)
             return list.count
         }
         #expect(count == 10)

@@ -58,7 +58,7 @@ struct PaletteEmojiTests {
         var list = try list("😀")
         #expect(try list.addEmojis("💚 🧡\t\n🇫🇷\u{3000}1️⃣ ", toPaletteAt: 0) == 4)
         #expect(list.palettes[0].emojis == "😀💚🧡🇫🇷1️⃣")
-        #expect(list.removeEmojis(" 💚  🇫🇷", fromPaletteAt: 0) == 2)
+        #expect(try list.removeEmojis(" 💚  🇫🇷", fromPaletteAt: 0) == 2)
         #expect(list.palettes[0].emojis == "😀🧡1️⃣")
         try list.insertPalette(named: "New", emojis: "😃 😄 😃")
         #expect(list.palettes[0].emojis == "😃😄")
@@ -78,7 +78,7 @@ struct PaletteEmojiTests {
         #expect(try list.addEmojis(emoji, toPaletteAt: 0) == 1)
         #expect(list.palettes[0].emojis.count == 2)
         #expect(Array(list.palettes[0].emojis).last == Character(emoji))
-        #expect(list.removeEmojis(emoji, fromPaletteAt: 0) == 1)
+        #expect(try list.removeEmojis(emoji, fromPaletteAt: 0) == 1)
         #expect(list.palettes[0].emojis == "😀")
     }
 
@@ -104,9 +104,9 @@ struct PaletteEmojiTests {
         var list = try list("👍🏽")
         #expect(try list.addEmojis("👍", toPaletteAt: 0) == 1)
         #expect(Array(list.palettes[0].emojis) == ["👍🏽", "👍"])
-        #expect(list.removeEmojis("👍", fromPaletteAt: 0) == 1)
+        #expect(try list.removeEmojis("👍", fromPaletteAt: 0) == 1)
         #expect(list.palettes[0].emojis == "👍🏽")
-        #expect(list.removeEmojis("👍🏽", fromPaletteAt: 0) == 1)
+        #expect(try list.removeEmojis("👍🏽", fromPaletteAt: 0) == 1)
         #expect(list.palettes[0].emojis == "")
     }
 
@@ -117,18 +117,19 @@ struct PaletteEmojiTests {
         ])
     func removeTakesWholeClusters(part: String, cluster: String) throws {
         var list = try list(cluster + "🚗")
-        #expect(list.removeEmojis(part, fromPaletteAt: 0) == 0)
+        #expect(try list.removeEmojis(part, fromPaletteAt: 0) == 0)
         #expect(list.palettes[0].emojis == cluster + "🚗")
     }
 
     /// removeEmojis removes every emoji named and ignores ones the palette lacks.
     @Test func removeSeveral() throws {
         var list = try list("😀🚗🌲👨‍👩‍👧🏳️‍🌈")
-        #expect(list.removeEmojis("🌲🏳️‍🌈🎼😀", fromPaletteAt: 9) == 3)
+        #expect(try list.removeEmojis("🌲🏳️‍🌈🎼😀", fromPaletteAt: 9) == 3)
         #expect(list.palettes[0].emojis == "🚗👨‍👩‍👧")
     }
 
-    /// Text that is not emoji is refused by addEmojis and insertPalette, and nothing changes.
+    /// Text that is not emoji is refused by addEmojis, removeEmojis and insertPalette, and
+    /// nothing changes (removeEmojis once ignored it, and the CLI checked on its own).
     @Test(
         arguments: [
             "a", "1", "#", "é", "😀x", "🚗 x", "🚗 \u{1F3FD}", "x😀"
@@ -141,6 +142,8 @@ struct PaletteEmojiTests {
         #expect(added?.message.contains("not emoji") == true)
         let inserted = #expect(throws: PaletteError.self) { try list.insertPalette(named: "New", emojis: text) }
         #expect(inserted?.code == .invalidArgument)
+        let removed = #expect(throws: PaletteError.self) { try list.removeEmojis(text + "😀", fromPaletteAt: 0) }
+        #expect(removed?.code == .invalidArgument)
         #expect(list == before)
     }
 

@@ -158,7 +158,7 @@ struct PaletteListTests {
                 case 2: try list.renamePalette(at: index, to: Bool.random(using: &generator) ? "R" : " ")
                 case 3: list.movePalette(from: index, to: Int.random(in: -3...(list.count + 3), using: &generator))
                 case 4: try list.addEmojis(someEmojis(), toPaletteAt: index)
-                default: list.removeEmojis(someEmojis(), fromPaletteAt: index)
+                default: try list.removeEmojis(someEmojis(), fromPaletteAt: index)
                 }
             } catch {
                 #expect(list == before, "a refused intent changed the list")

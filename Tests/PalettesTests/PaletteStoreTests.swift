@@ -34,7 +34,7 @@ struct PaletteStoreTests {
         try store.insertPalette(named: "Hearts", emojis: "❤️🧡", at: 2)
         try store.renamePalette(at: 0, to: "Cars")
         try store.addEmojis("💛", toPaletteAt: 2)
-        store.removeEmojis("🎼", fromPaletteAt: 3)
+        try store.removeEmojis("🎼", fromPaletteAt: 3)
         store.movePalette(from: 2, to: 99)
         try store.removePalette(at: 1)
         #expect(store.palettes.map(\.name) == ["Cars", "Music", "Animals", "Animal Faces", "Flora", "Weather", "COVID", "Faces", "Hearts"])
@@ -145,7 +145,7 @@ struct PaletteStoreTests {
         do {
             let store = try store("Released", autosaveDelay: autosaveDelay)
             try store.insertPalette(named: "Kept", emojis: "🌲")
-            store.removeEmojis("🚙", fromPaletteAt: 1)
+            try store.removeEmojis("🚙", fromPaletteAt: 1)
             #expect(folder.bytes("palettes.plist") == nil)
         }
         let palettes = try saved("Released")

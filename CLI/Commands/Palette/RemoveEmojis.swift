@@ -14,11 +14,8 @@ extension Prefs {
         var emojis: [String]
 
         func run() throws {
-            let emojis = emojis.joined(separator: " ")
             try options.modify { list in
-                let index = try selector.resolve(in: list)
-                try Palettes.PaletteList.checkEmojis(emojis, in: list.palettes[index].name)
-                list.removeEmojis(emojis, fromPaletteAt: index)
+                try list.removeEmojis(emojis.joined(separator: " "), fromPaletteAt: try selector.resolve(in: list))
             }
         }
     }
