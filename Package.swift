@@ -8,12 +8,12 @@ let package = Package(
         .executable(name: "prefs", targets: ["prefs"]),
         .library(name: "PropertyLists", targets: ["PropertyLists"]),
         .library(name: "Preferences", targets: ["Preferences"]),
-        .library(name: "Palettes", targets: ["Palettes"]),
+        .library(name: "Palettes", targets: ["Palettes"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1")
     ],
     targets: [
         .systemLibrary(
@@ -26,30 +26,36 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "SystemPackage", package: "swift-system")
             ],
             resources: [.embedInCode("PropertyList-1.0.dtd")]
         ),
-        .target(name: "Preferences", dependencies: ["PropertyLists", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Palettes", dependencies: ["Preferences"]),
+        // The linear-time matcher of a manifest's pfm_format expressions.
+        .target(name: "Patterns"),
+        .target(
+            name: "Preferences",
+            dependencies: ["Patterns", "PropertyLists", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "Palettes", dependencies: ["Preferences", "PropertyLists"]),
         .executableTarget(
             name: "prefs",
             dependencies: [
                 "Palettes", "Preferences", "PropertyLists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "SystemPackage", package: "swift-system")
             ],
             path: "CLI",
             exclude: ["release.sh"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),
-        .testTarget(name: "PreferencesTests", dependencies: ["Preferences", "TestSupport"]),
+        .testTarget(name: "PatternsTests", dependencies: ["Patterns", "TestSupport"]),
+        .testTarget(name: "PreferencesTests", dependencies: ["Preferences", "PropertyLists", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
-        .testTarget(name: "PalettesTests", dependencies: ["Palettes", "TestSupport"]),
+        .testTarget(name: "PalettesTests", dependencies: ["Palettes", "Preferences", "PropertyLists", "TestSupport"]),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists", "Preferences"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures", "soak.sh"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures", "soak.sh"])
     ]
 )
 
@@ -59,6 +65,6 @@ if Context.environment["PREFS_FUZZ"] == "1" {
         .executableTarget(name: "FuzzPropertyListReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzPropertyListReader"),
         .executableTarget(name: "FuzzCommandLine", dependencies: ["Preferences", "PropertyLists"], path: "Tests/Fuzz/FuzzCommandLine"),
         .executableTarget(name: "FuzzBinaryReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzBinaryReader"),
-        .executableTarget(name: "FuzzOpenStepReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzOpenStepReader"),
+        .executableTarget(name: "FuzzOpenStepReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzOpenStepReader")
     ]
 }

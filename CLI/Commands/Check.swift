@@ -35,10 +35,10 @@ extension Prefs {
 
         func run() throws {
             let folder = try StoreLocation(root: root).folder()
-            let manifests = ManifestSearchPath.fromEnvironment()
+            let manifests = PreferencesEnvironment.process.manifestSearchPath
             var failed = false
             if domains.isEmpty {
-                for name in try folder.domainNames() {
+                for name in try folder.domainNames(notices: Output.notices) {
                     let domain = try DomainName(name)
                     guard let manifest = try manifests.manifest(for: domain) else { continue }
                     if try !check(folder.file(for: domain), against: manifest) { failed = true }

@@ -63,7 +63,7 @@ struct ConvertRequest {
             throw error.naming(file == "-" ? "<stdin>" : file)
         }
         if let output, output != "-" {
-            try AtomicFile.write(output: bytes, to: output)
+            try AtomicFile.write(output: bytes, to: output, notices: Output.notices)
         } else {
             Output.write(bytes)
             try Output.finish()

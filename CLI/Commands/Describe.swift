@@ -31,7 +31,7 @@ extension Prefs {
 
         func run() throws {
             let name = try DomainName(domain)
-            let manifests = ManifestSearchPath.fromEnvironment()
+            let manifests = PreferencesEnvironment.process.manifestSearchPath
             guard let manifest = try manifests.manifest(for: name) else {
                 throw CLIError(.notFound, "no manifest is installed for \(domain) (see prefs help check for where manifests go)")
             }

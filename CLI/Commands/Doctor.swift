@@ -20,7 +20,7 @@ extension Prefs {
         /// The binary domain files (copied from a Mac), each file sniffed once. A domain file in
         /// a text format other than XML does not read, and the store check reports it.
         private static func binaryDomainFiles(in folder: PreferencesFolder) throws -> [String] {
-            try folder.domainNames().compactMap { name in
+            try folder.domainNames(notices: Output.notices).compactMap { name in
                 let path = folder.path + "/" + name + ".plist"
                 return PropertyListFormat(fileAt: path) == .binary ? path : nil
             }

@@ -13,7 +13,7 @@ extension Prefs {
         @OptionGroup var store: RootOption
 
         func run() throws {
-            for name in try store.folder().domainNames() { Output.write(name + "\n") }
+            for name in try store.folder().domainNames(notices: Output.notices) { Output.write(name + "\n") }
         }
     }
 }

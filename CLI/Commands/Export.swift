@@ -31,7 +31,7 @@ extension Prefs {
             if destination == "-" {
                 Output.write(bytes)
             } else {
-                try AtomicFile.write(output: bytes, to: destination)
+                try AtomicFile.write(output: bytes, to: destination, notices: Output.notices)
             }
         }
     }

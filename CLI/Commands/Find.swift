@@ -63,7 +63,7 @@ extension Prefs {
                 return [(location.file ?? target.name, target.file)]
             }
             let folder = try location.folder()
-            return try folder.domainNames().map { (name: String) throws -> (String, DomainFile) in
+            return try folder.domainNames(notices: Output.notices).map { (name: String) throws -> (String, DomainFile) in
                 (name, folder.file(for: try DomainName(name)))
             }
         }

@@ -60,11 +60,11 @@ struct ReadRequest {
         var rest = words[...]
         let target = try location.target(&rest)
         let path = try KeyPathOption.path(keyPath, from: rest)
-        // An administrator's defaults in the system folders show below the user's values.
-        let layers = SystemLayers(of: target)
         guard let path else {
             guard !showOrigin else { throw CLIError(.usage, "--show-origin needs a KEY (or --key-path)") }
-            guard let merged = try layers.merged(with: target) else {
+            // An administrator's defaults in the system folders show below the user's values.
+            let list = try target.searchList(.domainFiles)
+            guard let merged = try list.merged({ (layer) throws(PreferenceError) in try list.values(of: layer) }) else {
                 _ = try target.read()
                 return
             }
@@ -79,15 +79,18 @@ struct ReadRequest {
             try format.print(value)
             return
         }
-        if let (value, origin) = try layers.value(at: path, in: target) {
-            if showOrigin { Output.write("file:" + origin + "\t") }
-            try format.print(value)
-            return
-        }
-        // Stored nowhere: the installed manifest's default, as UserDefaults falls back to its
+        // The value the domain's program sees: the first layer of its search list that has it,
+        // down to the installed manifest's default, as UserDefaults falls back to its
         // registration domain.
-        if let manifest = try target.installedManifest(), let value = manifest.defaultValue(at: path.components) {
-            if showOrigin { Output.write("manifest:" + manifest.path + "\t") }
+        let list = try target.searchList(.full)
+        var manifest: Manifest? = nil
+        let found = try list.first { (layer) throws(PreferenceError) -> PropertyList? in
+            guard case .manifest = layer else { return try list.values(of: layer, key: path.components[0]).flatMap(path.value(in:)) }
+            manifest = try target.installedManifest()
+            return manifest?.defaultValue(at: path.components)
+        }
+        if let (value, layer) = found {
+            if showOrigin { Output.write((list.origin(of: layer).map { "file:" + $0 } ?? "manifest:" + (manifest?.path ?? "")) + "\t") }
             try format.print(value)
             return
         }
@@ -98,7 +101,7 @@ struct ReadRequest {
     private func printEverything() throws {
         let folder = try location.folder()
         var everything = PropertyListDictionary()
-        for name in try folder.domainNames() {
+        for name in try folder.domainNames(notices: Output.notices) {
             if let dictionary = try folder.file(for: DomainName(name)).read() {
                 everything[name] = .dictionary(dictionary)
             }

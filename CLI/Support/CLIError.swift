@@ -53,12 +53,11 @@ extension PreferenceError: ExitStatusConvertible {
 /// else as `Error: MESSAGE`; several print one line each, then a summary.
 extension PropertyListError: ExitStatusConvertible {
     var exitStatus: ExitStatus {
-        guard code == .io, let file = diagnostics[0].file else { return ExitStatus(code) }
         // A file that is there but does not open or read as one (a directory, no permission,
         // standard input that is a directory) exits 3, as a domain file does; only a missing
-        // one is "not found". The commands name standard input <stdin>.
-        var status = stat()
-        return file == "<stdin>" || stat(file, &status) == 0 || errno != ENOENT ? .unreadable : .notFound
+        // one is "not found".
+        guard code == .io, let cause else { return ExitStatus(code) }
+        return cause == .noSuchFileOrDirectory ? .notFound : .unreadable
     }
     var message: String {
         if diagnostics.count > 1 { return "\(diagnostics[0].file ?? "the input") is not a valid property list" }

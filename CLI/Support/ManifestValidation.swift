@@ -17,7 +17,7 @@ struct ManifestValidation {
     /// - Throws: ``PreferenceError``: exit 1 when there is no such file, 3 when it does not
     ///   read or is malformed.
     init(manifestPath: String, strict: Bool, quiet: Bool) throws {
-        self.init(manifest: try Manifest(contentsOf: manifestPath, cache: .fromEnvironment()), strict: strict, quiet: quiet)
+        self.init(manifest: try Manifest(contentsOf: manifestPath, cache: PreferencesEnvironment.process.manifestCache), strict: strict, quiet: quiet)
     }
 
     init(manifest: Manifest, strict: Bool, quiet: Bool) {

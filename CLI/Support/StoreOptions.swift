@@ -43,7 +43,7 @@ struct StoreLocation {
     /// The folder of domains: `--root`, else the environment's.
     func folder() throws(PreferenceError) -> PreferencesFolder {
         if let root { return PreferencesFolder(path: root) }
-        return try PreferencesFolder.fromEnvironment()
+        return try PreferencesEnvironment.process.preferencesFolder()
     }
 
     /// The file to work on, taking the domain from the front of `words` unless `--file` or
@@ -53,9 +53,9 @@ struct StoreLocation {
             return Target(file: DomainFile(path: file), folder: nil)
         }
         let folder = try folder()
-        if global { return Target(file: folder.file(for: .global), folder: folder) }
+        if global { return Target(domain: .global, in: folder) }
         guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
-        return Target(file: folder.file(for: try DomainName(name)), folder: folder)
+        return Target(domain: try DomainName(name), in: folder)
     }
 }
 
@@ -66,8 +66,30 @@ struct Target {
     /// The preferences folder to create before the first write, or `nil` for `--file`.
     let folder: PreferencesFolder?
 
+    /// The file `file` alone, or a domain's file in `folder`; its notices print on standard error.
+    init(file: DomainFile, folder: PreferencesFolder?) {
+        self.file = file
+        self.file.notices = Output.notices
+        self.folder = folder
+    }
+
+    /// The domain `domain` of `folder`.
+    init(domain: DomainName, in folder: PreferencesFolder) {
+        self.init(file: folder.file(for: domain), folder: folder)
+    }
+
     /// How messages name the target: the domain, or the file's path.
     var name: String { file.domain }
+
+    /// Where a value of the target is looked up: for a domain, its search list, with the
+    /// administrator's files (``PreferencesEnvironment/systemFolders``) below the user's and,
+    /// in the `.full` scope, the global domain below that; for `--file`, the file alone.
+    func searchList(_ scope: SearchList.Scope) throws -> SearchList {
+        guard let folder else { return SearchList(file: file) }
+        return SearchList(
+            domain: try DomainName(name), folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders, scope: scope,
+            notices: Output.notices)
+    }
 
     /// The domain's values; only the entry under `key` when one is given.
     ///
@@ -81,12 +103,12 @@ struct Target {
 
     /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try file.update(body)
+        try file.update(lockTimeout: PreferencesEnvironment.process.lockTimeout(), body)
     }
 
     /// Changes the entry under `key` under the domain's lock (see
     /// ``DomainFile/update(key:lockTimeout:_:)``).
     func update<Result>(key: String, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try file.update(key: key, body)
+        try file.update(key: key, lockTimeout: PreferencesEnvironment.process.lockTimeout(), body)
     }
 }

@@ -6,8 +6,8 @@ extension Target {
     /// domain, and for a domain without one.
     ///
     /// - Throws: ``PreferenceError`` when the installed manifest is malformed.
-    func installedManifest() throws -> Manifest? {
+    func installedManifest() throws(PreferenceError) -> Manifest? {
         guard folder != nil else { return nil }
-        return try ManifestSearchPath.fromEnvironment().manifest(for: DomainName(file.domain))
+        return try PreferencesEnvironment.process.manifestSearchPath.manifest(for: DomainName(file.domain))
     }
 }

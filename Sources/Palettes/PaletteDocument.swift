@@ -12,7 +12,7 @@ public struct PaletteDocument: Sendable {
     public static let defaultStoreName = "Main"
 
     /// The domain file that holds the store.
-    public let file: DomainFile
+    package let file: DomainFile
     /// The preferences folder, created before the first write; `nil` for a bare file.
     public let folder: PreferencesFolder?
     /// The store's name.
@@ -31,7 +31,7 @@ public struct PaletteDocument: Sendable {
     }
 
     /// The document of store `storeName` in the domain file at `file`.
-    public init(storeName: String = defaultStoreName, file: DomainFile) {
+    package init(storeName: String = defaultStoreName, file: DomainFile) {
         self.file = file
         self.folder = nil
         self.storeName = storeName

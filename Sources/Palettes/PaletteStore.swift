@@ -53,7 +53,7 @@ public final class PaletteStore: Sendable {
         named name: String = PaletteDocument.defaultStoreName, domain: String = PaletteDocument.defaultDomain,
         folder: PreferencesFolder? = nil, autosaveDelay: Double? = 0.5
     ) throws {
-        document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesFolder.fromEnvironment())
+        document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesEnvironment().preferencesFolder())
         self.autosaveDelay = autosaveDelay
         let loaded = try document.load()
         state = Mutex(State(list: loaded.list, warnings: loaded.warnings))

@@ -1,4 +1,5 @@
 import PropertyLists
+import SystemPackage
 
 /// An error from the preferences store, with a message that names the domain, key or file and
 /// says what to do.
@@ -38,12 +39,18 @@ public struct PreferenceError: Error, Hashable, Sendable, CustomStringConvertibl
     public let message: String
     /// For ``Code/unreadable``, the reader's problems with file and line.
     public let diagnostics: [PropertyListDiagnostic]
+    /// The system's error behind a failed system call, as swift-nio's `FileSystemError` keeps
+    /// its cause: `ENOENT` tells a missing file from one that is there but will not open.
+    public let cause: Errno?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, diagnostics: [PropertyListDiagnostic] = []) {
+    ///
+    /// - Parameter cause: The system's error, when a system call failed.
+    public init(_ code: Code, _ message: String, diagnostics: [PropertyListDiagnostic] = [], cause: Errno? = nil) {
         self.code = code
         self.message = message
         self.diagnostics = diagnostics
+        self.cause = cause
     }
 
     /// The message, preceded by the reader's `file:line: error:` lines when there are any.

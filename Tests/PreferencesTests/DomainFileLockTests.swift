@@ -48,7 +48,7 @@ struct DomainFileLockTests {
     @Test func writerGivesUpAfterTheTimeoutNamingTheDomainAndTheHolder() throws {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(try #require(file.lockPath))
+            let held = try HeldLock(file.lockPath)
             var error: PreferenceError?
             let elapsed = seconds {
                 error = preferenceError { try file.update(lockTimeout: 0.3) { $0 = ["k": 1] } }
@@ -64,17 +64,25 @@ struct DomainFileLockTests {
         }
     }
 
-    @Test func loneFileIsLockedThroughItsFolderAndNamedByItsPath() throws {
+    /// A lone file and the same file reached as a domain of a store share one lock, so their
+    /// writers wait for each other; a lock on the folder itself, which any user who can open
+    /// the folder could take, stalls neither.
+    @Test func loneFileSharesTheLockOfTheDomainItIsAndNotItsFolders() throws {
         try withScratch { scratch throws in
-            let file = DomainFile(path: scratch.file("x.plist"))
-            #expect(file.lockPath == nil)
-            let held = try HeldLock(scratch.path)
-            let error = preferenceError { try file.update(lockTimeout: 0) { $0 = ["k": 1] } }
+            let domain = scratch.folder.file(for: try DomainName("com.example.editor"))
+            let file = DomainFile(path: scratch.domainPath())
+            #expect(file.lockPath == domain.lockPath)
+            let folderLock = try HeldLock(scratch.path)
+            try file.update(lockTimeout: 0) { $0 = ["k": 1] }
+            folderLock.release()
+            let held = try HeldLock(domain.lockPath)
+            let error = preferenceError { try file.update(lockTimeout: 0) { $0?["k"] = 2 } }
             #expect(error?.code == .lockTimeout)
             #expect(error?.message.contains(file.path) == true, "without a domain name the path names it")
             held.release()
-            try file.update(lockTimeout: 0) { $0 = ["k": 1] }
-            #expect(try scratch.names() == ["x.plist"], "no lock file beside a lone file")
+            try file.update(lockTimeout: 0) { $0?["k"] = 2 }
+            #expect(try domain.read() == ["k": 2])
+            #expect(try scratch.names() == [".locks", "com.example.editor.plist"], "the lock lies in the private lock folder")
         }
     }
 
@@ -83,7 +91,7 @@ struct DomainFileLockTests {
             try scratch.store().set("before", forKey: "k")
             let before = scratch.bytes(scratch.domainPath())
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(try #require(file.lockPath))
+            let held = try HeldLock(file.lockPath)
             #expect(preferenceError { try file.update(lockTimeout: 0.1) { $0?["k"] = "after" } }?.code == .lockTimeout)
             #expect(scratch.bytes(scratch.domainPath()) == before)
             #expect(try scratch.store().string(forKey: "k") == "before", "readers do not wait for the lock")
@@ -94,7 +102,7 @@ struct DomainFileLockTests {
     @Test func waiterGetsTheLockOnceTheHolderReleasesIt() throws {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(try #require(file.lockPath))
+            let held = try HeldLock(file.lockPath)
             let releaser = Thread {
                 usleep(200_000)
                 held.release()
@@ -109,7 +117,7 @@ struct DomainFileLockTests {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
             try file.update(lockTimeout: 0) { $0 = ["k": 1] }
-            let lockPath = try #require(file.lockPath)
+            let lockPath = file.lockPath
             #expect(lockPath == scratch.path + "/.locks/com.example.editor.plist.lock")
             var status = stat()
             #expect(stat(lockPath, &status) == 0)
@@ -154,7 +162,7 @@ struct DomainFileLockTests {
             let error = preferenceError { try file.update(lockTimeout: 0) { $0!["zz"] = .string("nul \u{0} inside") } }
             #expect(error?.code == .invalidArgument)
             #expect(FileManager.default.contents(atPath: file.path) == old)
-            #expect(try scratch.names() == ["com.example.editor.plist"])
+            #expect(try scratch.names() == [".locks", "com.example.editor.plist"], "no temporary file is left")
         }
     }
 

@@ -9,7 +9,7 @@ struct StandardAndDefaultsFileTests {
     @Test func standardStoreIsTheExecutablesDomainUnlessPREFS_DOMAINNamesOne() throws {
         let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
         #expect(PreferenceStore.standard.domain.rawValue == ProcessInfo.processInfo.environment["PREFS_DOMAIN"] ?? program)
-        #expect(PreferenceStore.standardDomainName() == ProcessInfo.processInfo.environment["PREFS_DOMAIN"] ?? program)
+        #expect(PreferenceStore.standardDomainName(in: PreferencesEnvironment()) == ProcessInfo.processInfo.environment["PREFS_DOMAIN"] ?? program)
     }
 
     @Test func standardStoreWithABadEnvironmentThrowsOnFirstUse() {

@@ -32,6 +32,30 @@ struct ConcurrencyTests {
         }
     }
 
+    /// Writers reaching one file by different names (the domain, `--file` with its path, and
+    /// `--file` through a link to the store's folder) take one lock: every key is kept, and
+    /// no writer's temporary file is swept from under it.
+    @Test func writersOfOneFileByDifferentNamesKeepEveryKey() throws {
+        let folder = TemporaryFolder()
+        let home = folder.file("store")
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: home)
+        let names = ["d", "--file \"$PREFS_HOME/d.plist\"", "--file \"$PREFS_HOME/../link/d.plist\""]
+        let scripts = names.enumerated().flatMap { index, name in
+            (0..<2).map { copy in
+                "for i in $(seq 1 60); do \"$PREFS\" write \(name) w\(index)_\(copy)_k$i -int $i || echo \"write failed $i\" >&2; done"
+            }
+        }
+        for result in try Shell.runConcurrently(scripts, home: home) {
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+        }
+        let dump = try Shell.prefs(["read", "d", "--json"], home: home)
+        let values = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Int])
+        #expect(values.count == names.count * 2 * 60, "lost \(names.count * 2 * 60 - values.count) of \(names.count * 2 * 60) writes")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == [".locks", "d.plist"])
+    }
+
     /// A held lock makes a writer time out with exit 5 naming the domain; the file is unchanged.
     @Test(.enabled(if: Shell.has("flock")))
     func heldLockTimesOut() throws {

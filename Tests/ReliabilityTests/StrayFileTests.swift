@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// After any command the user's folders hold only what the user asked for: locks live in the
-/// store's private `.locks` folder, a lone file is locked through its folder, commands that
-/// change nothing create nothing, and a lone file keeps its mode.
+/// After any command the user's folders hold only what the user asked for: every file's lock
+/// lives in the private `.locks` folder beside it, commands that change nothing create nothing,
+/// and a lone file keeps its mode.
 @Suite("No stray files")
 struct StrayFileTests {
     let folder = TemporaryFolder()
@@ -41,15 +41,17 @@ struct StrayFileTests {
         #expect(names(home) == [".locks", "e.plist"])
     }
 
-    /// --file writes leave only the file, with its mode kept; a new file is 0600.
-    @Test func loneFileKeepsItsModeAndGetsNoLock() throws {
+    /// --file writes leave only the file, with its mode kept (a new file is 0600), and its lock
+    /// in the private lock folder, where a domain's lies.
+    @Test func loneFileKeepsItsModeAndIsLockedAsADomainIs() throws {
         let own = TemporaryFolder()
         try own.write("<plist version=\"1.0\"><dict/></plist>", to: "f.plist")
         chmod(own.file("f.plist"), 0o644)
         #expect(try Shell.prefs(["write", "--file", own.file("f.plist"), "k", "v"], home: home).status == 0)
         #expect(try Shell.prefs(["delete", "--file", own.file("f.plist"), "k"], home: home).status == 0)
         #expect(try Shell.prefs(["write", "--file", own.file("new.plist"), "k", "v"], home: home).status == 0)
-        #expect(names(own.path) == ["f.plist", "new.plist"])
+        #expect(names(own.path) == [".locks", "f.plist", "new.plist"])
+        #expect(names(own.file(".locks")) == ["f.plist.lock", "new.plist.lock"])
         var status = stat()
         #expect(stat(own.file("f.plist"), &status) == 0 && status.st_mode & 0o777 == 0o644)
         #expect(stat(own.file("new.plist"), &status) == 0 && status.st_mode & 0o777 == 0o600)

@@ -30,7 +30,7 @@ struct ResolvedPaletteOptions {
 
     /// The store's document.
     func document() throws -> PaletteDocument {
-        let folder = if let root { PreferencesFolder(path: root) } else { try PreferencesFolder.fromEnvironment() }
+        let folder = if let root { PreferencesFolder(path: root) } else { try PreferencesEnvironment.process.preferencesFolder() }
         return try PaletteDocument(storeName: store, domain: domain, folder: folder)
     }
 

@@ -9,18 +9,19 @@ import SystemPackage
 /// follows a symbolic link, and is readable and writable by its owner only (0600) until, where
 /// asked, it takes the replaced file's mode. Its name, `.<name>.tmp-<pid>-<random>`, starts with a dot, which no
 /// domain name may, so it can never be mistaken for a domain's file.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to `path`, replacing any file there atomically and durably.
     ///
     /// - Parameters:
     ///   - bytes: The new contents.
     ///   - path: The file to replace or create. Its folder must exist. A file already there
     ///     keeps its mode (and, when root writes, its owner); a new one is 0600.
+    ///   - notices: Told when the file was written but its durability could not be confirmed.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the path and the system's
     ///   reason. The old file, if any, is unchanged and no temporary file is left.
-    public static func write(_ bytes: [UInt8], to path: String) throws(PreferenceError) {
+    package static func write(_ bytes: [UInt8], to path: String, notices: NoticeHandler? = nil) throws(PreferenceError) {
         let folder = try Directory(path: parentFolder(of: path), missing: .writeFailed)
-        try write(bytes, named: fileName(of: path), in: folder, keepingMode: true)
+        try write(bytes, named: fileName(of: path), in: folder, keepingMode: true, notices: notices)
     }
 
     /// Writes a command's output, `bytes`, to the file `path` a user named: into a FIFO or a
@@ -32,8 +33,8 @@ public enum AtomicFile {
     /// descriptor. Opening a FIFO waits for a reader, as a shell's `>` does.
     ///
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming `path` and the system's
-    ///   reason; what ``write(_:to:)`` throws.
-    public static func write(output bytes: [UInt8], to path: String) throws(PreferenceError) {
+    ///   reason; what ``write(_:to:notices:)`` throws.
+    package static func write(output bytes: [UInt8], to path: String, notices: NoticeHandler? = nil) throws(PreferenceError) {
         if let stream = try standardStream(named: path) {
             do {
                 try FileDescriptor(rawValue: stream).write(all: bytes)
@@ -43,11 +44,11 @@ public enum AtomicFile {
             return
         }
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try write(bytes, to: path) }
+        guard descriptor >= 0 else { return try write(bytes, to: path, notices: notices) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) else {
             close(descriptor)
-            return try write(bytes, to: path)
+            return try write(bytes, to: path, notices: notices)
         }
         defer { close(descriptor) }
         do {
@@ -82,10 +83,12 @@ public enum AtomicFile {
         return descriptor
     }
 
-    /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:contents:)``
+    /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:notices:contents:)``
     /// does.
-    static func write(_ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool) throws(PreferenceError) {
-        try write(named: name, in: folder, keepingMode: keepingMode) { append in
+    static func write(
+        _ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool, notices: NoticeHandler?
+    ) throws(PreferenceError) {
+        try write(named: name, in: folder, keepingMode: keepingMode, notices: notices) { append in
             bytes.withUnsafeBytes(append)
         }
     }
@@ -94,7 +97,7 @@ public enum AtomicFile {
     /// atomically and durably, so a large file can be written piece by piece.
     ///
     /// Once the new file has replaced the old one the change has happened: when only the final
-    /// flush of the folder fails, a warning says the change may not survive a crash, and no
+    /// flush of the folder fails, `notices` is told the change may not survive a crash, and no
     /// error is thrown.
     ///
     /// - Parameters:
@@ -109,21 +112,24 @@ public enum AtomicFile {
     ///   reason, or what `contents` throws. Either way the old file is unchanged and no
     ///   temporary file is left.
     static func write(
-        named name: String, in folder: Directory, keepingMode: Bool,
+        named name: String, in folder: Directory, keepingMode: Bool, notices: NoticeHandler?,
         contents: (_ append: (UnsafeRawBufferPointer) -> Void) throws(PreferenceError) -> Void
     ) throws(PreferenceError) {
         let path = folder.path + "/" + name
         let existing = try existingStatus(of: name, in: folder, path: path)
         let temporary = temporaryName(for: name)
         guard let descriptor = try folder.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW) else {
-            throw PreferenceError(.writeFailed, "cannot create a temporary file in \(folder.path): \(systemErrorText(ENOENT))")
+            throw PreferenceError.system(.writeFailed, "cannot create a temporary file in \(folder.path)", errno: ENOENT)
         }
+        // Held until the rename: a sweep (``sweepTemporaryFiles(of:in:)``) removes only the
+        // temporary files whose lock it can take, so it never removes a live writer's.
+        flock(descriptor, LOCK_EX | LOCK_NB)
         var renamed = false
         defer {
             if !renamed { unlinkat(folder.descriptor, temporary, 0) }
+            close(descriptor)
         }
         do {
-            defer { close(descriptor) }
             var writeFailure: PreferenceError?
             try contents { bytes in
                 guard writeFailure == nil else { return }
@@ -136,48 +142,39 @@ public enum AtomicFile {
             if let writeFailure { throw writeFailure }
             try keepAttributes(of: existing, mode: keepingMode, folder: folder, descriptor: descriptor, path: path)
             guard fsync(descriptor) == 0 else {
-                throw PreferenceError(.writeFailed, "cannot write \(path): flushing to disk failed: \(systemErrorText())")
+                throw PreferenceError.system(.writeFailed, "cannot write \(path): flushing to disk failed")
             }
         }
         guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
-            throw PreferenceError(.writeFailed, "cannot replace \(path): \(systemErrorText())")
+            throw PreferenceError.system(.writeFailed, "cannot replace \(path)")
         }
         renamed = true
         if let reason = folder.sync() {
-            warn("\(path) was written, but flushing the folder \(folder.path) to disk failed, so the change may not survive a crash: \(reason)")
+            notices?(
+                PreferenceNotice(
+                    .warning,
+                    "\(path) was written, but flushing the folder \(folder.path) to disk failed, so the change may not survive a crash: \(reason)"))
         }
     }
 
-    /// Removes the file `name` from `folder` and makes the removal durable.
+    /// Removes the file `name` from `folder` and makes the removal durable; `notices` is told
+    /// when the removal may not survive a crash.
     ///
     /// - Returns: Whether there was a file to remove.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` when removal fails.
     @discardableResult
-    static func remove(named name: String, in folder: Directory) throws(PreferenceError) -> Bool {
+    static func remove(named name: String, in folder: Directory, notices: NoticeHandler?) throws(PreferenceError) -> Bool {
         guard unlinkat(folder.descriptor, name, 0) == 0 else {
             if errno == ENOENT { return false }
-            throw PreferenceError(.writeFailed, "cannot remove \(folder.path)/\(name): \(systemErrorText())")
+            throw PreferenceError.system(.writeFailed, "cannot remove \(folder.path)/\(name)")
         }
         if let reason = folder.sync() {
-            warn("\(folder.path)/\(name) was removed, but flushing the folder to disk failed, so the removal may not survive a crash: \(reason)")
+            notices?(
+                PreferenceNotice(
+                    .warning,
+                    "\(folder.path)/\(name) was removed, but flushing the folder to disk failed, so the removal may not survive a crash: \(reason)"))
         }
         return true
-    }
-
-    /// Whether `entry` is a temporary file of `name` that prefs could have made:
-    /// `.<name>.tmp-<digits>-<digits>`.
-    static func isTemporaryName(_ entry: String, of name: String) -> Bool {
-        let prefix = "." + name + temporaryInfix
-        guard entry.hasPrefix(prefix) else { return false }
-        let numbers = entry.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
-    }
-
-    /// The name of the file whose temporary file `entry` is, when it has the form of one.
-    static func temporaryFileOwner(_ entry: String) -> String? {
-        guard entry.hasPrefix("."), let infix = entry.ranges(of: temporaryInfix).last else { return nil }
-        let name = String(entry[entry.index(after: entry.startIndex)..<infix.lowerBound])
-        return isTemporaryName(entry, of: name) ? name : nil
     }
 
     /// The folder that holds `path`: `.` for a bare name.
@@ -189,12 +186,6 @@ public enum AtomicFile {
     /// The last component of `path`.
     static func fileName(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
-    private static let temporaryInfix = ".tmp-"
-
-    private static func temporaryName(for name: String) -> String {
-        "." + name + temporaryInfix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// The status of the file being replaced, or `nil` when there is none. Anything but a
@@ -224,7 +215,7 @@ public enum AtomicFile {
     private static func keepAttributes(of existing: stat?, mode: Bool, folder: Directory, descriptor: Int32, path: String) throws(PreferenceError) {
         if mode, let existing, existing.st_mode & 0o777 != 0o600 {
             guard fchmod(descriptor, existing.st_mode & 0o777) == 0 else {
-                throw PreferenceError(.writeFailed, "cannot keep the mode of \(path): \(systemErrorText())")
+                throw PreferenceError.system(.writeFailed, "cannot keep the mode of \(path)")
             }
         }
         guard geteuid() == 0 else { return }
@@ -232,7 +223,7 @@ public enum AtomicFile {
         if existing == nil { owner = try folder.status() }
         if owner.st_uid != 0 || owner.st_gid != 0 {
             guard fchown(descriptor, owner.st_uid, owner.st_gid) == 0 else {
-                throw PreferenceError(.writeFailed, "cannot give \(path) to its owner \(owner.st_uid): \(systemErrorText())")
+                throw PreferenceError.system(.writeFailed, "cannot give \(path) to its owner \(owner.st_uid)")
             }
         }
     }

@@ -20,10 +20,10 @@ final class Directory {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist") }
+            if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist", cause: .noSuchFileOrDirectory) }
             try Self.checkLimit(code, opening: path)
-            if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder") }
-            throw PreferenceError(failure, "cannot open the folder \(path): \(systemErrorText(code))")
+            if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder", cause: .notDirectory) }
+            throw PreferenceError.system(failure, "cannot open the folder \(path)", errno: code)
         }
         self.path = path
         self.descriptor = descriptor
@@ -34,12 +34,12 @@ final class Directory {
     init(named name: String, in parent: Directory, create: Bool) throws(PreferenceError) {
         let path = parent.path + "/" + name
         if create, mkdirat(parent.descriptor, name, 0o700) != 0, errno != EEXIST {
-            throw PreferenceError(.writeFailed, "cannot create the folder \(path): \(systemErrorText())")
+            throw PreferenceError.system(.writeFailed, "cannot create the folder \(path)")
         }
         let descriptor = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             try Self.checkLimit(errno, opening: path)
-            throw PreferenceError(.writeFailed, "cannot open the folder \(path): \(systemErrorText())")
+            throw PreferenceError.system(.writeFailed, "cannot open the folder \(path)")
         }
         self.path = path
         self.descriptor = descriptor
@@ -84,7 +84,7 @@ final class Directory {
                 // Most often another user's file: say so, rather than only "permission denied".
                 try Self.checkTrusted(status, path: path + "/" + name, kind: "file")
             }
-            throw PreferenceError(failure, "cannot open \(path)/\(name): \(systemErrorText(code))")
+            throw PreferenceError.system(failure, "cannot open \(path)/\(name)", errno: code)
         }
         return descriptor
     }
@@ -99,16 +99,16 @@ final class Directory {
     /// Throws `.systemLimit` when `code` says a system limit, not the file, made an open fail.
     static func checkLimit(_ code: Int32, opening path: String) throws(PreferenceError) {
         guard code == EMFILE || code == ENFILE || code == ENOMEM else { return }
-        throw PreferenceError(
-            .systemLimit,
-            "cannot open \(path): \(systemErrorText(code)); a system limit stopped prefs before it changed anything (raise it, e.g. ulimit -n)")
+        throw PreferenceError.system(
+            .systemLimit, "cannot open \(path)", errno: code,
+            advice: "; a system limit stopped prefs before it changed anything (raise it, e.g. ulimit -n)")
     }
 
     /// The status of an open descriptor.
     static func status(of descriptor: Int32, path: String) throws(PreferenceError) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw PreferenceError(.writeFailed, "cannot examine \(path): \(systemErrorText())")
+            throw PreferenceError.system(.writeFailed, "cannot examine \(path)")
         }
         return status
     }

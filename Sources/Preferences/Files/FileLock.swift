@@ -3,16 +3,13 @@ import SystemPackage
 
 /// An exclusive `flock(2)` lock that serializes the writers of a domain.
 ///
-/// A domain in a store is locked through an empty file in the store's private `.locks` folder,
-/// so no lock ever lies beside the user's files; a lone file (`--file`) is locked through its
-/// folder, so nothing is created at all. A lock file is never removed, renamed, truncated or
+/// Every file is locked through an empty file in the private `.locks` folder beside it (see
+/// ``DomainFile/lockPath``), so no lock lies among the user's files. A lock file is never removed, renamed, truncated or
 /// written: removing it would let two writers lock two different files. The kernel releases the
 /// lock when its holder exits, even after `kill -9`, so no lock is ever stale; a waiter that
 /// times out names the holder the kernel reports in `/proc/locks`.
 final class FileLock {
     private let descriptor: Int32
-    /// The folder whose descriptor is locked, kept open while the lock is held.
-    private let lockedFolder: Directory?
 
     /// Waits for the lock file `name` in `folder`, creating it (0600) when missing.
     ///
@@ -27,7 +24,7 @@ final class FileLock {
     init(named name: String, in folder: Directory, domain: String, timeout: Double) throws(PreferenceError) {
         let path = folder.path + "/" + name
         guard let descriptor = try folder.openFile(name, O_RDONLY | O_CREAT | O_NOFOLLOW) else {
-            throw PreferenceError(.writeFailed, "cannot create the lock file \(path): \(systemErrorText(ENOENT))")
+            throw PreferenceError.system(.writeFailed, "cannot create the lock file \(path)", errno: ENOENT)
         }
         do throws(PreferenceError) {
             if geteuid() == 0 {
@@ -47,21 +44,11 @@ final class FileLock {
             throw error
         }
         self.descriptor = descriptor
-        lockedFolder = nil
-    }
-
-    /// Waits for the lock on `folder` itself.
-    ///
-    /// - Throws: As ``init(named:in:domain:timeout:)``.
-    init(folder: Directory, domain: String, timeout: Double) throws(PreferenceError) {
-        try Self.wait(for: folder.descriptor, path: folder.path, domain: domain, timeout: timeout)
-        descriptor = folder.descriptor
-        lockedFolder = folder
     }
 
     deinit {
         flock(descriptor, LOCK_UN)
-        if lockedFolder == nil { close(descriptor) }
+        close(descriptor)
     }
 
     private static func wait(for descriptor: Int32, path: String, domain: String, timeout: Double) throws(PreferenceError) {
@@ -69,7 +56,7 @@ final class FileLock {
         var pause = 0.001
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw PreferenceError(.writeFailed, "cannot lock \(path): \(systemErrorText())")
+                throw PreferenceError.system(.writeFailed, "cannot lock \(path)")
             }
             guard now() < deadline else {
                 let holder = holder(of: descriptor).map { " (held by \($0))" } ?? ""

@@ -6,19 +6,12 @@ func systemErrorText(_ code: Int32 = errno) -> String {
     Errno(rawValue: code).description
 }
 
-/// Prints `Warning: message` on standard error: for what the user should know but is no
-/// failure to throw, such as a change whose durability could not be confirmed.
-func warn(_ message: String) {
-    printToStandardError("Warning: \(message)\n")
-}
-
-/// Prints `note: message` on standard error: for what prefs did that the user did not ask for
-/// in so many words, such as turning a binary domain file into XML.
-func note(_ message: String) {
-    printToStandardError("note: \(message)\n")
-}
-
-/// Writes `text` to standard error; a failure is dropped, as there is nowhere left to say it.
-private func printToStandardError(_ text: String) {
-    try? FileDescriptor.standardError.write(all: Array(text.utf8))
+extension PreferenceError {
+    /// The error of a failed system call: `message`, a colon and the system's reason, then
+    /// `advice`, with the system's error kept as ``cause``.
+    ///
+    /// - Parameter code: The `errno` the call left; the current one by default.
+    static func system(_ kind: Code, _ message: String, errno code: Int32 = errno, advice: String = "") -> PreferenceError {
+        PreferenceError(kind, "\(message): \(systemErrorText(code))\(advice)", cause: Errno(rawValue: code))
+    }
 }

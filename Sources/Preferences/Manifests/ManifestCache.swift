@@ -6,7 +6,7 @@ import PropertyLists
 /// the next command that needs it loads it in a fraction of the time.
 ///
 /// ```swift
-/// let manifest = try Manifest(contentsOf: "com.example.editor.plist", cache: .fromEnvironment())
+/// let manifest = try Manifest(contentsOf: "com.example.editor.plist", cache: PreferencesEnvironment().manifestCache)
 /// ```
 ///
 /// Each manifest file has one compiled file in ``folder``, named after a hash of its path and
@@ -31,20 +31,6 @@ public struct ManifestCache: Sendable {
     /// A cache in `folder`, which is created (0700) when first written.
     public init(folder: String) {
         self.folder = folder
-    }
-
-    /// The cache the environment names: `$XDG_CACHE_HOME/prefs/manifests` (an absolute
-    /// `XDG_CACHE_HOME`), else `~/.cache/prefs/manifests`; `nil`, for no cache, when
-    /// `PREFS_NO_CACHE` is set to anything but the empty string, or there is no `HOME`.
-    public static func fromEnvironment() -> ManifestCache? {
-        func variable(_ name: String) -> String? {
-            guard let value = getenv(name), value.pointee != 0 else { return nil }
-            return String(validatingCString: value)
-        }
-        if variable("PREFS_NO_CACHE") != nil { return nil }
-        if let base = variable("XDG_CACHE_HOME"), base.hasPrefix("/") { return ManifestCache(folder: base + "/prefs/manifests") }
-        guard let home = variable("HOME"), home.hasPrefix("/") else { return nil }
-        return ManifestCache(folder: home + "/.cache/prefs/manifests")
     }
 
     /// The version of the compact form and of the file around it; another is ignored. Any
@@ -215,7 +201,8 @@ public struct ManifestCache: Sendable {
             try PreferencesFolder(path: folder).create()
             let directory = try Directory(path: folder)
             try directory.checkTrusted()
-            try AtomicFile.write(bytes, named: name, in: directory, keepingMode: false)
+            // A compiled file that may not survive a crash is made again after one: nothing to say.
+            try AtomicFile.write(bytes, named: name, in: directory, keepingMode: false, notices: nil)
         } catch {
             return  // not kept: the next command makes it again
         }

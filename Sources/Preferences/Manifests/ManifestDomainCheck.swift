@@ -12,7 +12,7 @@ import PropertyLists
 ///
 /// Fed every entry of a domain once, in the domain's order, it finds what
 /// ``Manifest/check(_:strict:)`` finds in the whole dictionary, in the same order.
-public struct ManifestDomainCheck {
+package struct ManifestDomainCheck {
     private let keys: ManifestKeys
     private var checker: ManifestChecker
     /// Whether the domain holds each of the manifest's root keys, by position.
@@ -21,14 +21,14 @@ public struct ManifestDomainCheck {
     /// A check against `manifest`.
     ///
     /// - Parameter strict: Report keys the manifest does not name as errors, not warnings.
-    public init(_ manifest: Manifest, strict: Bool = false) {
+    package init(_ manifest: Manifest, strict: Bool = false) {
         keys = manifest.keys
         checker = ManifestChecker(strict: strict)
         present = Array(repeating: false, count: manifest.keys.all.count)
     }
 
     /// Checks the domain's root entry `key`, which holds `value`. Each key comes once.
-    public mutating func check(_ value: PropertyList, forKey key: String) {
+    package mutating func check(_ value: PropertyList, forKey key: String) {
         if let position = checker.check(value, forRootKey: key, against: keys) { present[position] = true }
     }
 
@@ -37,7 +37,7 @@ public struct ManifestDomainCheck {
     ///
     /// - Returns: Every violation, errors and warnings, in the order of the domain's keys
     ///   followed by the missing keys in the manifest's order.
-    public mutating func finish() -> [ManifestViolation] {
+    package mutating func finish() -> [ManifestViolation] {
         // By index: enumerating would copy each key.
         for position in keys.all.indices where !present[position] && keys.all[position].isRequired {
             checker.reportMissing(rootKey: keys.all[position].name)

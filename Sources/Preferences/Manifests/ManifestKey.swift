@@ -1,3 +1,4 @@
+import Patterns
 import PropertyLists
 
 /// One key a manifest describes (an entry of `pfm_subkeys`): its type and the rules its value

@@ -1,3 +1,4 @@
+import Patterns
 import Synchronization
 
 /// A `pfm_format`: a regular expression the whole string must match, in the part of ICU's

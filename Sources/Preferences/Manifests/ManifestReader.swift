@@ -1,3 +1,4 @@
+import Patterns
 import PropertyLists
 
 /// Reads the `pfm_*` entries of a manifest, and places each problem in the manifest.

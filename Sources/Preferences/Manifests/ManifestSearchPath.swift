@@ -23,30 +23,6 @@ public struct ManifestSearchPath: Sendable {
         self.cache = cache
     }
 
-    /// The search path the environment names, with the cache it names
-    /// (``ManifestCache/fromEnvironment()``). Relative paths are ignored, as the XDG Base
-    /// Directory specification requires; so are empty ones.
-    public static func fromEnvironment() -> ManifestSearchPath {
-        func variable(_ name: String) -> String? {
-            guard let value = getenv(name), value.pointee != 0 else { return nil }
-            return String(validatingCString: value)
-        }
-        if let list = variable("PREFS_MANIFESTS") {
-            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: .fromEnvironment())
-        }
-        var bases: [String] = []
-        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
-            bases.append(data)
-        } else if let home = variable("HOME") {
-            bases.append(home + "/.local/share")
-        }
-        let system = variable("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/"
-        bases += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return ManifestSearchPath(
-            folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
-            cache: .fromEnvironment())
-    }
-
     /// The installed manifest file of `domain`, or `nil`: in the first folder that has one,
     /// `DOMAIN.plist`, else a file whose `pfm_domain` names the domain
     /// (``ManifestFolderIndex``).

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The running program's own store, as apps use `UserDefaults.standard`.
 extension PreferenceStore {
     /// The store of the running program's domain: `PREFS_DOMAIN` when set, else the executable's
@@ -15,15 +13,16 @@ extension PreferenceStore {
     /// read and write throws that ``PreferenceError`` (`.invalidArgument`) instead.
     public static let standard: PreferenceStore = {
         do throws(PreferenceError) {
-            return try PreferenceStore(domain: standardDomainName())
+            let environment = PreferencesEnvironment()
+            return try PreferenceStore(domain: standardDomainName(in: environment), environment: environment)
         } catch {
             return PreferenceStore(failing: error)
         }
     }()
 
     /// `PREFS_DOMAIN`, else the last component of the executable's path.
-    static func standardDomainName() -> String {
-        if let name = getenv("PREFS_DOMAIN"), name.pointee != 0 { return String(cString: name) }
+    static func standardDomainName(in environment: PreferencesEnvironment) -> String {
+        if let name = environment.standardDomain { return name }
         let program = CommandLine.arguments.first ?? ""
         return program.split(separator: "/").last.map(String.init) ?? program
     }

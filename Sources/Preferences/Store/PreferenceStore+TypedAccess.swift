@@ -64,12 +64,12 @@ extension PreferenceStore {
         try object(forKey: key)?.dictionaryValue
     }
 
-    /// The URL for `key`: a string that is a path (starting with `/` or `~`) becomes a file URL,
-    /// any other string is parsed as a URL; other types give `nil`.
+    /// The URL for `key`: a string that is a path (starting with `/` or `~`, the ``environment``'s
+    /// home) becomes a file URL, any other string is parsed as a URL; other types give `nil`.
     public func url(forKey key: String) throws(PreferenceError) -> URL? {
         guard let string = try object(forKey: key)?.stringValue else { return nil }
         if string.hasPrefix("~") {
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+            let home = environment.home ?? ""
             return URL(fileURLWithPath: home + string.dropFirst())
         }
         if string.hasPrefix("/") { return URL(fileURLWithPath: string) }

@@ -11,37 +11,46 @@ import Synchronization
 /// let size = try store.integer(forKey: "fontSize")   // 14
 /// ```
 ///
-/// Lookups go through the search list: the argument domain (`-key value` on the command line),
-/// the store's domain, its files in the read-only ``systemFolders``, the global domain
-/// (``DomainName/global``) and its system files, then registered defaults.
+/// Lookups go through the ``searchList``: the argument domain (`-key value` on the command
+/// line), the store's domain, its files in the read-only ``systemFolders``, the global domain
+/// (``DomainName/global``) and its system files, then registered defaults and the defaults of
+/// the domain's installed manifest.
 ///
 /// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
 /// (and never overwritten), and a failed write is an error, not a silent loss. Each change is
 /// written at once, durably, as a locked read-modify-write of the file, so concurrent writers of
 /// different keys never lose an update. A change made through any store of this process is seen
-/// by the next read; once a store reads a domain a second time it watches its folder (inotify),
+/// by the next read; once a store reads a domain a second time it watches its folders (inotify),
 /// so a warm read makes no system call and another process's change is seen within milliseconds.
+/// The store never prints: what it has to say that is no error goes to the ``NoticeHandler`` its
+/// creator gives.
 public final class PreferenceStore: Sendable {
     /// The store's domain.
     public let domain: DomainName
     /// The folder holding the domain files.
     public let folder: PreferencesFolder
     /// The read-only folders of an administrator's defaults, searched below each domain, highest
-    /// precedence first (``PreferencesFolder/systemFolders()`` by default).
+    /// precedence first (``PreferencesEnvironment/systemFolders`` by default).
     public let systemFolders: [PreferencesFolder]
-    /// The cache's names of the search list's files, in the order they are searched.
-    private let layerNames: [String]
+    /// Where lookups go, in order.
+    package let searchList: SearchList
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
     /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)``
     /// refuses values that break it.
     public let manifest: Manifest?
+    /// The environment the store was made with; writes take their lock timeout from it.
+    public let environment: PreferencesEnvironment
+    /// Told what the store did or found that is no failure; `nil` drops it.
+    public let notices: NoticeHandler?
+    /// The paths of the search list's files, in order, for the cache's warm lookups.
+    private let filePaths: [String]
     /// Why ``standard`` could not be set up, thrown by its first use; `nil` for a working store.
     let setupError: PreferenceError?
     /// The registration domain, the parsed domain files and the observers.
     let cache = SearchListCache()
-    /// The watch on ``folder`` that keeps ``cache`` fresh, taken at the first warm read or the
-    /// first observer: a program that reads once starts no watcher.
+    /// The watch on the search list's folders that keeps ``cache`` fresh, taken at the first
+    /// warm read or the first observer: a program that reads once starts no watcher.
     private let watch = Mutex<WatchState>(.notStarted)
 
     private enum WatchState {
@@ -54,29 +63,31 @@ public final class PreferenceStore: Sendable {
     ///
     /// - Parameters:
     ///   - domain: The domain name, such as `com.example.editor`.
-    ///   - folder: Where domain files live; ``PreferencesFolder/fromEnvironment()`` when `nil`.
+    ///   - folder: Where domain files live; `environment`'s ``PreferencesEnvironment/preferencesFolder()`` when `nil`.
     ///   - arguments: The command line whose `-key value` pairs form the argument domain; the
     ///     process's own arguments by default. The first element is the program and is skipped.
     ///   - systemFolders: Read-only folders of an administrator's defaults, searched below the
-    ///     domain; ``PreferencesFolder/systemFolders()`` when `nil`, none when empty.
-    ///   - manifests: Where the domain's manifest is installed; ``ManifestSearchPath/fromEnvironment()`` when `nil`.
+    ///     domain; `environment`'s ``PreferencesEnvironment/systemFolders`` when `nil`, none when empty.
+    ///   - manifests: Where the domain's manifest is installed; `environment`'s
+    ///     ``PreferencesEnvironment/manifestSearchPath`` when `nil`.
+    ///   - environment: Where the defaults above come from; the process's environment now by default.
+    ///   - notices: Told what the store did or found that is no failure.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
     ///   no folder can be found, `.unreadable` when the installed manifest is malformed.
     public init(
         domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
-        systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil
+        systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil,
+        environment: PreferencesEnvironment = PreferencesEnvironment(), notices: NoticeHandler? = nil
     ) throws(PreferenceError) {
         self.domain = try DomainName(domain)
-        if let folder { self.folder = folder } else { self.folder = try PreferencesFolder.fromEnvironment() }
+        if let folder { self.folder = folder } else { self.folder = try environment.preferencesFolder() }
         argumentDomain = ArgumentDomain.parse(arguments)
-        manifest = try (manifests ?? .fromEnvironment()).manifest(for: self.domain)
-        let systemFolders = systemFolders ?? PreferencesFolder.systemFolders()
-        self.systemFolders = systemFolders
-        var names = [self.domain]
-        if self.domain != .global { names.append(.global) }
-        layerNames = names.flatMap { name in
-            systemFolders.isEmpty ? [name.rawValue] : [name.rawValue, PreferenceStore.systemLayerName(of: name.rawValue)]
-        }
+        manifest = try (manifests ?? environment.manifestSearchPath).manifest(for: self.domain)
+        self.systemFolders = systemFolders ?? environment.systemFolders
+        self.environment = environment
+        self.notices = notices
+        searchList = SearchList(domain: self.domain, folder: self.folder, systemFolders: self.systemFolders, notices: notices)
+        filePaths = searchList.files.map(\.path)
         setupError = nil
     }
 
@@ -85,41 +96,67 @@ public final class PreferenceStore: Sendable {
         domain = DomainName.global
         folder = PreferencesFolder(path: "/nonexistent")
         systemFolders = []
-        layerNames = []
+        searchList = SearchList(file: DomainFile(path: "/nonexistent"))
+        filePaths = []
         argumentDomain = PropertyListDictionary()
         manifest = nil
+        environment = PreferencesEnvironment([:])
+        notices = nil
         self.setupError = setupError
     }
 
     // MARK: Search list
 
-    /// The value for `key` from the first domain of the search list that has one.
+    /// The value for `key` from the first layer of the search list that has one.
     ///
-    /// - Throws: `.unreadable` when the domain or global file does not read.
+    /// - Throws: `.unreadable` when a file of the search list does not read.
     public func object(forKey key: String) throws(PreferenceError) -> PropertyList? {
         if let setupError { throw setupError }
         if !argumentDomain.isEmpty, let value = argumentDomain[key] { return value }
-        if case .found(let value) = cache.lookup(key, layers: layerNames) { return value }
-        if let value = try persistentValues(of: domain)?[key] { return value }
-        if let value = try systemValues(of: domain)?[key] { return value }
-        if domain != .global, let value = try persistentValues(of: .global)?[key] { return value }
-        if domain != .global, let value = try systemValues(of: .global)?[key] { return value }
-        return cache.registered[key] ?? manifest?.keys[key]?.defaultValue
+        if case .found(let value) = cache.lookup(key, files: filePaths) { return value ?? manifest?.keys[key]?.defaultValue }
+        return try searchList.first { (layer) throws(PreferenceError) in try value(forKey: key, in: layer) }?.value
     }
 
     /// Every value the search list resolves, as one dictionary.
     ///
-    /// - Throws: `.unreadable` when the domain or global file does not read.
+    /// - Throws: `.unreadable` when a file of the search list does not read.
     public func dictionaryRepresentation() throws(PreferenceError) -> PropertyListDictionary {
         if let setupError { throw setupError }
-        var result = manifest?.defaults ?? PropertyListDictionary()
-        for (key, value) in cache.registered { result[key] = value }
-        var layers = [try systemValues(of: domain), try persistentValues(of: domain), argumentDomain]
-        if domain != .global { layers.insert(contentsOf: [try systemValues(of: .global), try persistentValues(of: .global)], at: 0) }
-        for layer in layers {
-            for (key, value) in layer ?? PropertyListDictionary() { result[key] = value }
+        return try searchList.merged(values(in:)) ?? PropertyListDictionary()
+    }
+
+    /// Where the value of `key` comes from: `"command line"`, the path of the domain file or
+    /// system file that holds it, `"registered defaults"`, or the path of the installed manifest
+    /// whose default it is; `nil` when no layer has it.
+    ///
+    /// ```swift
+    /// try store.origin(ofKey: "fontSize")   // "/etc/xdg/prefs/com.example.editor.plist"
+    /// ```
+    ///
+    /// - Throws: `.unreadable` when a file on the search list does not read.
+    public func origin(ofKey key: String) throws(PreferenceError) -> String? {
+        if let setupError { throw setupError }
+        guard let layer = try searchList.first({ (layer) throws(PreferenceError) in try value(forKey: key, in: layer) })?.layer else { return nil }
+        return searchList.origin(of: layer) ?? manifest?.path
+    }
+
+    /// The value of `key` in one layer of the search list.
+    private func value(forKey key: String, in layer: SearchList.Layer) throws(PreferenceError) -> PropertyList? {
+        switch layer {
+        case .manifest: manifest?.keys[key]?.defaultValue
+        default: try values(in: layer)?[key]
         }
-        return result
+    }
+
+    /// The values of one layer of the search list; a file's parsed again only when it changed
+    /// since the last read.
+    private func values(in layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
+        switch layer {
+        case .arguments: argumentDomain
+        case .registered: cache.registered
+        case .manifest: manifest?.defaults
+        case .user, .administrator: try cachedValues(of: layer)
+        }
     }
 
     /// Adds values to the registration domain, the last place the search list looks.
@@ -199,7 +236,7 @@ public final class PreferenceStore: Sendable {
     public var persistentDomainNames: [String] {
         get throws(PreferenceError) {
             if let setupError { throw setupError }
-            return try folder.domainNames()
+            return try folder.domainNames(notices: notices)
         }
     }
 
@@ -228,42 +265,50 @@ public final class PreferenceStore: Sendable {
         _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
         if let setupError { throw setupError }
+        var file = folder.file(for: name)
+        file.notices = notices
         defer {
             // Every store of this process sees the change before this returns; other processes'
             // stores see it through their watch.
-            cache.invalidate(.domains([name.rawValue]))
+            cache.invalidate([file.path])
             FolderWatcher.shared.noteChange(of: name.rawValue, in: folder.path)
         }
-        return try folder.file(for: name).update(body)
+        return try file.update(lockTimeout: environment.lockTimeout(), body)
     }
 
-    /// The domain's values, parsed again only when the file changed since the last read.
+    /// The values of the domain `name` in the user's folder.
     private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
         if let setupError { throw setupError }
-        let file = folder.file(for: name)
-        let (snapshot, epoch, isWatched) = cache.snapshot(name.rawValue)
+        return try cachedValues(of: .user(folder.file(for: name)))
+    }
+
+    /// The values of a file layer, parsed again only when the file changed since the last read.
+    private func cachedValues(of layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
+        guard let file = layer.file else { return nil }
+        let (snapshot, epoch, isWatched) = cache.snapshot(file.path)
         var version: DomainFile.Version? = nil
         if isWatched {
             if let snapshot { return snapshot.dictionary }
         } else {
             version = file.currentVersion()
             if let snapshot, snapshot.version == version {
-                // A warm read: from now on the folder's watch tells when the file changes.
+                // A warm read: from now on the folders' watch tells when the file changes.
                 startWatching()
                 return snapshot.dictionary
             }
         }
-        let dictionary = version == nil && !isWatched ? nil : try file.read()
+        let dictionary = version == nil && !isWatched ? nil : try searchList.values(of: layer)
         // The epoch was taken before reading: if the file changes while it is read, this parse
         // is not kept and the next lookup reads again.
-        cache.keep(SearchListCache.Snapshot(version: version, dictionary: dictionary), of: name.rawValue, epoch: epoch)
+        cache.keep(SearchListCache.Snapshot(version: version, dictionary: dictionary), of: file.path, epoch: epoch)
         return dictionary
     }
 
-    /// Watches ``folder`` so that the cache is invalidated by changes rather than checked on
-    /// every read; when the kernel refuses a watch, reads go on checking the file's version.
+    /// Watches the search list's folders so that the cache is invalidated by changes rather
+    /// than checked on every read; when the kernel refuses a watch, reads go on checking the
+    /// files' versions.
     ///
-    /// - Returns: Whether the folder and the system folders are watched.
+    /// - Returns: Whether the folders are watched.
     @discardableResult
     func startWatching() -> Bool {
         watch.withLock { watch in
@@ -272,22 +317,17 @@ public final class PreferenceStore: Sendable {
             case .refused: return false
             case .notStarted:
                 let cache = self.cache
-                guard let token = FolderWatcher.shared.subscribe(folder: folder.path, handler: { cache.invalidate($0) }) else {
-                    watch = .refused
-                    return false
-                }
-                var tokens = [token]
-                for system in systemFolders {
-                    // A system folder's change is a change of the system layers of its domains.
-                    let systemToken = FolderWatcher.shared.subscribe(folder: system.path) { change in
-                        guard case .domains(let names) = change else { return cache.invalidate(.everything) }
-                        cache.invalidate(.domains(Set(names.map(PreferenceStore.systemLayerName(of:)))))
+                var tokens: [FolderWatcher.Token] = []
+                for folder in searchList.folders {
+                    let token = FolderWatcher.shared.subscribe(folder: folder) { change in
+                        guard case .domains(let names) = change else { return cache.invalidate(nil) }
+                        cache.invalidate(Set(names.map { folder + "/" + $0 + ".plist" }))
                     }
-                    guard let systemToken else {
+                    guard let token else {
                         watch = .refused
                         return false
                     }
-                    tokens.append(systemToken)
+                    tokens.append(token)
                 }
                 watch = .watching(tokens)
                 cache.startWatching()

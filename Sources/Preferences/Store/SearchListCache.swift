@@ -1,15 +1,15 @@
 import PropertyLists
 import Synchronization
 
-/// What a store keeps in memory, under one lock: the registration domain, the parsed domain
-/// files, and the observers waiting for changes.
+/// What a store keeps in memory, under one lock: the registration domain, the parsed files of
+/// its search list (by path), and the observers waiting for changes.
 ///
 /// A parsed domain stays valid until it is invalidated. While the store's folder is watched
 /// (``FolderWatcher``), invalidation comes from the kernel's events and from this process's own
 /// writes, so a warm lookup costs this lock and a dictionary lookup, with no system call; before
-/// that, each parsed domain is checked against the file's ``DomainFile/Version``. Each domain
-/// has an epoch, taken before its file is read and bumped by every invalidation, so a parse that
-/// raced with a change is never kept.
+/// that, each parsed file is checked against its ``DomainFile/Version``. Each file has an
+/// epoch, taken before it is read and bumped by every invalidation, so a parse that raced with
+/// a change is never kept.
 final class SearchListCache: Sendable {
     struct Snapshot {
         /// The file's version when it was read; `nil` when the folder is watched.
@@ -26,10 +26,10 @@ final class SearchListCache: Sendable {
         case needsRead
     }
 
-    /// When a domain's file was read: the count of changes to everything and to the domain.
+    /// When a file was read: the count of changes to everything and to the file.
     struct Epoch: Equatable {
         let everything: UInt64
-        let domain: UInt64
+        let file: UInt64
     }
 
     private struct State {
@@ -55,33 +55,34 @@ final class SearchListCache: Sendable {
         }
     }
 
-    /// The value of `key` from the first of the parsed `layers` that has it, else from the
-    /// registration domain; `.needsRead` unless the folders are watched and every layer is parsed.
-    func lookup(_ key: String, layers: [String]) -> Lookup {
+    /// The value of `key` from the first of the parsed `files` (paths) that has it, else from
+    /// the registration domain; `.needsRead` unless the folders are watched and every file is
+    /// parsed.
+    func lookup(_ key: String, files: [String]) -> Lookup {
         state.withLock { state in
             guard state.isWatched else { return .needsRead }
-            for layer in layers {
-                guard let snapshot = state.snapshots[layer] else { return .needsRead }
+            for file in files {
+                guard let snapshot = state.snapshots[file] else { return .needsRead }
                 if let value = snapshot.dictionary?[key] { return .found(value) }
             }
             return .found(state.registered[key])
         }
     }
 
-    /// The parsed domain `name` and the epoch to read its file under when it needs reading.
-    func snapshot(_ name: String) -> (snapshot: Snapshot?, epoch: Epoch, isWatched: Bool) {
-        state.withLock { state in (state.snapshots[name], Self.epoch(of: name, state), state.isWatched) }
+    /// The parsed file at the path `name` and the epoch to read it under when it needs reading.
+    func snapshot(_ path: String) -> (snapshot: Snapshot?, epoch: Epoch, isWatched: Bool) {
+        state.withLock { state in (state.snapshots[path], Self.epoch(of: path, state), state.isWatched) }
     }
 
-    private static func epoch(of name: String, _ state: State) -> Epoch {
-        Epoch(everything: state.everythingEpoch, domain: state.epochs[name, default: 0])
+    private static func epoch(of path: String, _ state: State) -> Epoch {
+        Epoch(everything: state.everythingEpoch, file: state.epochs[path, default: 0])
     }
 
-    /// Keeps a parse of `name` made under `epoch`, unless the domain changed since.
-    func keep(_ snapshot: Snapshot, of name: String, epoch: Epoch) {
+    /// Keeps a parse of the file at `path` made under `epoch`, unless the file changed since.
+    func keep(_ snapshot: Snapshot, of path: String, epoch: Epoch) {
         state.withLock { state in
-            guard Self.epoch(of: name, state) == epoch else { return }
-            state.snapshots[name] = snapshot
+            guard Self.epoch(of: path, state) == epoch else { return }
+            state.snapshots[path] = snapshot
         }
     }
 
@@ -89,28 +90,27 @@ final class SearchListCache: Sendable {
     func startWatching() {
         state.withLock { state in
             state.isWatched = true
-            Self.invalidate(.everything, &state)
+            Self.invalidate(nil, &state)
         }
     }
 
-    /// Drops the parses a change makes stale and tells the observers.
-    func invalidate(_ change: FolderWatcher.Change) {
+    /// Drops the parses of the files at `paths` (of everything when `nil`) and tells the observers.
+    func invalidate(_ paths: Set<String>?) {
         state.withLock { state in
-            Self.invalidate(change, &state)
+            Self.invalidate(paths, &state)
             for observer in state.observers.values { observer.yield() }
         }
     }
 
-    private static func invalidate(_ change: FolderWatcher.Change, _ state: inout State) {
-        switch change {
-        case .domains(let names):
-            for name in names {
-                state.snapshots[name] = nil
-                state.epochs[name, default: 0] &+= 1
-            }
-        case .everything:
+    private static func invalidate(_ paths: Set<String>?, _ state: inout State) {
+        guard let paths else {
             state.snapshots.removeAll()
             state.everythingEpoch &+= 1
+            return
+        }
+        for path in paths {
+            state.snapshots[path] = nil
+            state.epochs[path, default: 0] &+= 1
         }
     }
 

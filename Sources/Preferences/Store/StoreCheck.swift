@@ -6,25 +6,25 @@ import Glibc
 /// or files owned by another user or writable by others, domain files that are not regular
 /// files or do not read, symbolic links prefs will not write through, file names prefs cannot
 /// use, and temporary files left by writers that were killed. It never waits on a special file.
-public enum StoreCheck {
+package enum StoreCheck {
     /// One finding.
-    public struct Finding: Hashable, Sendable, CustomStringConvertible {
+    package struct Finding: Hashable, Sendable, CustomStringConvertible {
         /// The file or folder concerned.
-        public let path: String
+        package let path: String
         /// What is wrong and how to fix it.
-        public let message: String
+        package let message: String
         /// Whether `prefs doctor --fix` can repair it (stale temporary files only).
-        public let isFixable: Bool
+        package let isFixable: Bool
 
         /// `path: message`.
-        public var description: String { "\(path): \(message)" }
+        package var description: String { "\(path): \(message)" }
     }
 
     /// Examines `folder`.
     ///
     /// - Parameter fix: Remove stale temporary files (those of domains no writer holds locked).
     /// - Returns: The findings, empty for a healthy store. A missing folder is healthy.
-    public static func run(on folder: PreferencesFolder, fix: Bool = false) -> [Finding] {
+    package static func run(on folder: PreferencesFolder, fix: Bool = false) -> [Finding] {
         var status = stat()
         guard stat(folder.path, &status) == 0 else {
             if errno == ENOENT { return [] }
@@ -119,31 +119,18 @@ public enum StoreCheck {
     }
 
     private static func temporaryFileFindings(_ folder: PreferencesFolder, entries: [String], fix: Bool) -> [Finding] {
+        // A folder that no longer opens has nothing left to sweep; its other findings say why.
+        guard let directory = try? Directory(path: folder.path) else { return [] }
         var findings: [Finding] = []
-        var byDomain: [String: [String]] = [:]
-        for name in entries {
+        for name in entries.sorted() {
             guard let owner = AtomicFile.temporaryFileOwner(name), owner.hasSuffix(".plist"),
-                let domain = try? DomainName(String(owner.dropLast(".plist".count)))
+                DomainName.isValid(String(owner.dropLast(".plist".count))), AtomicFile.isAbandoned(name, in: directory)
             else { continue }
-            var status = stat()
-            guard lstat(folder.path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                status.st_uid == geteuid()
-            else { continue }
-            byDomain[domain.rawValue, default: []].append(name)
-        }
-        for (domain, names) in byDomain.sorted(by: { $0.key < $1.key }) {
-            // A temporary file is stale when no writer holds the domain's lock.
-            guard let name = try? DomainName(domain) else { continue }
-            _ = folder.file(for: name).whileIdle {
-                for name in names.sorted() {
-                    let path = folder.path + "/" + name
-                    if fix, unlink(path) == 0 { continue }
-                    findings.append(
-                        Finding(
-                            path: path, message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true
-                        ))
-                }
-            }
+            if fix, unlinkat(directory.descriptor, name, 0) == 0 { continue }
+            findings.append(
+                Finding(
+                    path: folder.path + "/" + name,
+                    message: "a temporary file left by a writer that was stopped mid-write (prefs doctor --fix removes it)", isFixable: true))
         }
         return findings
     }

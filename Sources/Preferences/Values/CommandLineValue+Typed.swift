@@ -8,7 +8,7 @@ extension CommandLineValue {
     ///   - value: The text after it.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` naming the flag and value and
     ///   saying what is wrong with the value.
-    public static func typed(_ flag: String, _ value: String) throws(PreferenceError) -> PropertyList {
+    package static func typed(_ flag: String, _ value: String) throws(PreferenceError) -> PropertyList {
         func refuse(_ problem: String) -> PreferenceError {
             PreferenceError(.invalidArgument, "\(flag) \(quoted(value)): \(problem)")
         }

@@ -9,9 +9,9 @@ import PropertyLists
 /// nest composite types") rather than stored as strings; nested values take `--json` or a plist
 /// literal. A word that starts with `-` where a type flag goes must be one, so a misspelled flag
 /// (`-integr 5`) is refused instead of stored as a string.
-public enum CommandLineValue {
+package enum CommandLineValue {
     /// What a `write` does to the key.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Store the value, replacing any value there.
         case set(PropertyList)
         /// Append these elements to the array there (creating it).
@@ -29,7 +29,7 @@ public enum CommandLineValue {
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the flag and value that
     ///   do not parse. Nothing has been written when this throws.
-    public static func parse(_ words: [String]) throws(PreferenceError) -> Action {
+    package static func parse(_ words: [String]) throws(PreferenceError) -> Action {
         guard let first = words.first else {
             throw PreferenceError(.invalidArgument, "missing value: give a value, a type flag and value (-int 5), or --json VALUE")
         }
@@ -117,7 +117,7 @@ public enum CommandLineValue {
     ///   - source: How the message names it, such as `the value`.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the text and saying
     ///   what is wrong with it.
-    public static func literal(_ text: String, source: String) throws(PreferenceError) -> PropertyList {
+    package static func literal(_ text: String, source: String) throws(PreferenceError) -> PropertyList {
         let start = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         let isXML = start.hasPrefix("<") && PropertyListFormat(sniffing: Array(text.utf8)) == .xml
         let isDocument = start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<plist")

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// One problem found in a property list, located by file and line.
 public struct PropertyListDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it, or `nil` for input that came from memory.
@@ -51,17 +53,25 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
     public var code: Code
     /// The problems, at least one, in the order they were found.
     public var diagnostics: [PropertyListDiagnostic]
+    /// For ``Code/io`` and ``Code/systemLimit``, the system's error behind the failed call:
+    /// `ENOENT` tells a missing file from one that is there but will not open.
+    public var cause: Errno?
 
     /// Creates an error from its problems.
-    public init(_ code: Code, diagnostics: [PropertyListDiagnostic]) {
+    ///
+    /// - Parameter cause: The system's error, when a system call failed.
+    public init(_ code: Code, diagnostics: [PropertyListDiagnostic], cause: Errno? = nil) {
         precondition(!diagnostics.isEmpty, "a PropertyListError needs a diagnostic")
         self.code = code
         self.diagnostics = diagnostics
+        self.cause = cause
     }
 
     /// Creates an error with one problem.
-    public init(_ code: Code, file: String? = nil, line: Int? = nil, _ message: String) {
-        self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, message: message)])
+    ///
+    /// - Parameter cause: The system's error, when a system call failed.
+    public init(_ code: Code, file: String? = nil, line: Int? = nil, _ message: String, cause: Errno? = nil) {
+        self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, message: message)], cause: cause)
     }
 
     /// The problems, one per line, each as `file:line: error: message`.

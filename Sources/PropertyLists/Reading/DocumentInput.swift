@@ -59,7 +59,8 @@ final class DocumentInput {
             let limited = code == EMFILE || code == ENFILE || code == ENOMEM
             throw PropertyListError(
                 limited ? .systemLimit : .io, file: displayName,
-                "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")")
+                "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")",
+                cause: Errno(rawValue: code))
         }
         do {
             try checkType(of: descriptor, displayName: displayName)
@@ -138,11 +139,11 @@ final class DocumentInput {
     static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw PropertyListError(.io, file: displayName, "cannot examine: \(Errno(rawValue: errno))")
+            throw PropertyListError(.io, file: displayName, "cannot examine: \(Errno(rawValue: errno))", cause: Errno(rawValue: errno))
         }
         let type = status.st_mode & S_IFMT
         if type == S_IFDIR {
-            throw PropertyListError(.io, file: displayName, "is a directory, not a property list file")
+            throw PropertyListError(.io, file: displayName, "is a directory, not a property list file", cause: .isDirectory)
         }
         if type != S_IFREG, descriptor != STDIN_FILENO {
             let kind = type == S_IFIFO ? "a FIFO (named pipe)" : type == S_IFSOCK ? "a socket" : "a device"
@@ -176,7 +177,7 @@ final class DocumentInput {
         do {
             return try FileDescriptor(rawValue: descriptor).read(into: buffer)
         } catch {
-            throw PropertyListError(.io, file: displayName, "cannot read: \(error)")
+            throw PropertyListError(.io, file: displayName, "cannot read: \(error)", cause: error as? Errno)
         }
     }
 

@@ -35,7 +35,7 @@ public enum FileBytes {
             do {
                 count = try bytes.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: .init(rebasing: $0[filled...])) }
             } catch {
-                throw PropertyListError(.io, file: displayName, "cannot read: \(error)")
+                throw PropertyListError(.io, file: displayName, "cannot read: \(error)", cause: error as? Errno)
             }
             if count == 0 {
                 bytes.removeLast(bytes.count - filled)

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Preferences
+@testable import Patterns
 
 /// prefs's linear-time matcher gives every string the verdict of Swift `Regex` matching by
 /// Unicode scalar, for patterns covering each construct it supports.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Preferences
+@testable import Patterns
 
 /// What the matcher refuses: constructs it cannot match in linear time or does not support,
 /// each named in the error, and text that is not a regular expression.

@@ -6,7 +6,7 @@ extension PatternProgram {
     /// at is carried from one scalar to the next, each instruction at most once per position,
     /// so the time is linear in the string's length times the program's size, whatever the
     /// pattern, and the memory a few words per instruction.
-    func matchesWhole(_ string: String) -> Bool {
+    package func matchesWhole(_ string: String) -> Bool {
         guard !instructions.isEmpty else { return false }
         guard let dfa else { return simulate(string.unicodeScalars[...], from: nil) }
         // Native strings have contiguous UTF-8.

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Preferences
+@testable import Patterns
 
 /// Random patterns over a small alphabet of syntax: prefs never accepts one Swift `Regex`
 /// rejects, never crashes on one, and gives every string `Regex`'s verdict on those it accepts.

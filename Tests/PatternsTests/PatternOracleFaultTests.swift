@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Preferences
+@testable import Patterns
 
 /// Where Swift `Regex` matching by scalar is wrong, prefs gives the answer ICU gives.
 @Suite struct PatternOracleFaultTests {

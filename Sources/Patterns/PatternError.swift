@@ -1,6 +1,6 @@
 /// Why a `pfm_format` cannot be compiled: it is not a regular expression, or it uses a
 /// construct prefs does not match.
-enum PatternError: Error, Equatable, CustomStringConvertible {
+package enum PatternError: Error, Equatable, CustomStringConvertible {
     /// Not a regular expression at all (an unclosed bracket, a quantifier with nothing before it).
     case invalid(String)
     /// A construct prefs refuses: one that cannot be matched in linear time (a backreference),
@@ -10,7 +10,7 @@ enum PatternError: Error, Equatable, CustomStringConvertible {
 
     /// What is wrong, to follow the quoted expression in a message: `is not a regular
     /// expression: …` or `uses …, which prefs does not support: …`.
-    var description: String {
+    package var description: String {
         switch self {
         case .invalid(let message): "is not a regular expression: \(message)"
         case .unsupported(let construct, let reason): "uses \(construct), which prefs does not support: \(reason)"

@@ -4,10 +4,10 @@
 /// automaton built from it (``PatternDFA``) when that is small.
 ///
 /// Immutable, so one program is shared between threads.
-final class PatternProgram: Sendable {
+package final class PatternProgram: Sendable {
     /// The most instructions a program may hold: a counted repetition copies its operand, so
     /// `(a{1000}){1000}` would otherwise compile to a million.
-    static let maximumSize = 30_000
+    package static let maximumSize = 30_000
 
     /// The instructions; matching starts at the first.
     let instructions: [PatternInstruction]
@@ -23,13 +23,13 @@ final class PatternProgram: Sendable {
     }
 
     /// A program that matches no string, for an expression that does not compile.
-    static let nothing = PatternProgram(instructions: [], classes: [])
+    package static let nothing = PatternProgram(instructions: [], classes: [])
 
     /// `source` compiled.
     ///
     /// - Throws: ``PatternError`` for an expression that is not one, or that uses a construct
     ///   prefs does not match.
-    convenience init(compiling source: String) throws(PatternError) {
+    package convenience init(compiling source: String) throws(PatternError) {
         let node = try PatternParser.parse(source)
         guard Self.size(of: node) + 1 <= Self.maximumSize else {
             throw .unsupported(

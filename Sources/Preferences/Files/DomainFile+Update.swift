@@ -1,0 +1,177 @@
+import Glibc
+import PropertyLists
+
+/// Changing a domain file: a locked read-modify-write whose result replaces the file through
+/// ``AtomicFile``; a file that does not read is never overwritten.
+extension DomainFile {
+    /// How long a write waits for another writer when its caller names no time, in seconds.
+    package static let defaultLockTimeout: Double = 10
+
+    /// Changes the domain under its lock.
+    ///
+    /// `body` receives the dictionary on disk now (`nil` when there is no file) and changes it
+    /// in place; setting it to `nil` removes the file. When `body` leaves the dictionary as it
+    /// was (storing only values already there, removing only absent keys), nothing is written;
+    /// another dictionary put in its place is written even when its entries are the same.
+    ///
+    /// When there is no file, `body` first runs on `nil` without the lock: a change that fails,
+    /// or leaves nothing to write, creates nothing at all, not even a folder or a lock. Should
+    /// another process create the domain before the lock is taken, `body` runs again on what it
+    /// wrote, so no update is lost.
+    ///
+    /// - Parameters:
+    ///   - lockTimeout: Seconds to wait for another writer (``PreferencesEnvironment/lockTimeout()``
+    ///     gives the user's choice).
+    ///   - body: The change, applied under the lock to the domain as it is then.
+    /// - Returns: What `body` returns.
+    /// - Throws: `.unreadable` when the file on disk does not read (it is left untouched),
+    ///   `.untrusted`, `.lockTimeout`, `.writeFailed` (the old file is intact), or what `body`
+    ///   throws.
+    package func update<Result>(
+        lockTimeout: Double = DomainFile.defaultLockTimeout,
+        _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        try update(entry: nil, lockTimeout: lockTimeout, body)
+    }
+
+    /// Changes one entry of the domain under its lock, as ``update(lockTimeout:_:)`` changes the
+    /// whole domain, with the same guarantees, but in less time and memory for a large file.
+    ///
+    /// `body` must change nothing but the entry under `key`: it receives a dictionary that may
+    /// hold only that entry. When the file is canonical XML (prefs wrote it, or it is byte for
+    /// byte what prefs would write), it is checked in full as any read checks it, and the new
+    /// file is the old one with that entry written anew: the same bytes a whole rewrite
+    /// writes. Any other file is read and written whole, as ``update(lockTimeout:_:)`` does.
+    ///
+    /// - Throws: What ``update(lockTimeout:_:)`` throws.
+    package func update<Result>(
+        key: String, lockTimeout: Double = DomainFile.defaultLockTimeout,
+        _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        try update(entry: key, lockTimeout: lockTimeout, body)
+    }
+
+    /// ``update(lockTimeout:_:)``, or with `key` ``update(key:lockTimeout:_:)``.
+    fileprivate func update<Result>(
+        entry key: String?, lockTimeout timeout: Double,
+        _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        let folder = try openFolder(failure: .writeFailed)
+        if let folder, let type = fileType(in: folder) {
+            // What is not a regular file is refused before the lock, as the read under it would
+            // refuse it, so that a refused write leaves nothing behind, not even a lock.
+            if type != S_IFREG, let descriptor = try openChecked(in: folder, followingLinks: false) { close(descriptor) }
+            let lock = try lock(folder, timeout: timeout)
+            defer { withExtendedLifetime(lock) {} }
+            return try change(in: folder, entry: key, body)
+        }
+        return try create(in: folder, entry: key, timeout: timeout, body)
+    }
+
+    /// Applies `body` to a domain that has no file: first to `nil` without the lock, then, when
+    /// it leaves a dictionary, writes that under the lock, unless another process created the
+    /// file meanwhile, in which case `body` runs again on what is there now.
+    fileprivate func create<Result>(
+        in existingFolder: Directory?, entry key: String?, timeout: Double, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        var proposed: PropertyListDictionary? = nil
+        let result = try body(&proposed)
+        guard let dictionary = proposed else { return result }
+        let folder: Directory
+        if let existingFolder { folder = existingFolder } else { folder = try createFolder() }
+        let lock = try lock(folder, timeout: timeout)
+        defer { withExtendedLifetime(lock) {} }
+        guard fileType(in: folder) != nil else {
+            try replace(with: dictionary, in: folder, as: layout(readIn: nil))
+            return result
+        }
+        return try change(in: folder, entry: key, body)
+    }
+
+    /// Reads the file under the lock, applies `body` and writes what changed: with `key`, only
+    /// that entry when the file is canonical.
+    fileprivate func change<Result>(
+        in folder: Directory, entry key: String?, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+    ) throws(PreferenceError) -> Result {
+        if let key, layout(readIn: (.xml, false)).format == .xml, let (document, entry) = try canonicalRead(in: folder, entryKey: key) {
+            return try change(entry, of: document, in: folder, body)
+        }
+        let read = try read(in: folder, rootKey: nil, followingLinks: false)
+        var dictionary = read?.dictionary
+        // The stamp, not a copy, tells whether body changed anything: a copy would be copied
+        // again as body changes it, doubling the memory a change to a large domain needs.
+        let stamp = dictionary?.stamp
+        let result = try body(&dictionary)
+        guard dictionary?.stamp != stamp else { return result }
+        if let dictionary {
+            try replace(with: dictionary, in: folder, as: layout(readIn: read.map { ($0.format, $0.isStringsFile) }))
+            if isInStore, let format = read?.format, format != .xml {
+                notices?(PreferenceNotice(.note, "\(path) was a \(format.rawValue) property list; prefs has written it as canonical XML"))
+            }
+        } else {
+            try AtomicFile.remove(named: fileName, in: folder, notices: notices)
+        }
+        return result
+    }
+
+    /// The type (`S_IFREG`, `S_IFLNK`, …) of what has the file's name in `folder`, even a
+    /// dangling link; `nil` when nothing has it. What cannot be examined counts as there.
+    fileprivate func fileType(in folder: Directory) -> mode_t? {
+        var status = stat()
+        if fstatat(folder.descriptor, fileName, &status, AT_SYMLINK_NOFOLLOW) == 0 { return status.st_mode & S_IFMT }
+        return errno == ENOENT ? nil : S_IFREG
+    }
+
+    /// Creates the store's folder (and missing parents, 0700), or names the missing folder of
+    /// a lone file.
+    fileprivate func createFolder() throws(PreferenceError) -> Directory {
+        guard isInStore else {
+            throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) does not exist")
+        }
+        try PreferencesFolder(path: folderPath).create()
+        guard let folder = try openFolder(failure: .writeFailed) else {
+            throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) vanished")
+        }
+        return folder
+    }
+
+    /// The format to write, and whether old-style text is a `.strings` file: XML for a store's
+    /// domain; for a lone file ``outputFormat``, else the layout it was read in, else XML.
+    fileprivate func layout(
+        readIn read: (format: PropertyListFormat, isStringsFile: Bool)?
+    ) -> (format: PropertyListFormat, isStringsFile: Bool) {
+        if isInStore { return (.xml, false) }
+        if let outputFormat { return (outputFormat, false) }
+        return read ?? (.xml, false)
+    }
+
+    /// Replaces the file with `dictionary`, after removing what killed writers left. XML is
+    /// streamed to disk a piece at a time, so a large domain is never held a second time as
+    /// bytes; the other formats are written whole.
+    fileprivate func replace(
+        with dictionary: PropertyListDictionary, in folder: Directory, as layout: (format: PropertyListFormat, isStringsFile: Bool)
+    ) throws(PreferenceError) {
+        AtomicFile.sweepTemporaryFiles(of: fileName, in: folder)
+        let format = layout.format
+        guard format == .xml else {
+            let bytes: [UInt8]
+            do {
+                bytes =
+                    layout.isStringsFile
+                    ? Array(try OpenStepWriter().write(stringsFile: dictionary).utf8) : try format.encode(.dictionary(dictionary))
+            } catch {
+                throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
+            }
+            try AtomicFile.write(bytes, named: fileName, in: folder, keepingMode: !isInStore, notices: notices)
+            return
+        }
+        // A lone file keeps its mode; a store's domain is private to its user, 0600.
+        try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore, notices: notices) { (append) throws(PreferenceError) in
+            do throws(PropertyListError) {
+                try PropertyListWriter().write(.dictionary(dictionary), to: append)
+            } catch {
+                throw PreferenceError(.invalidArgument, "cannot write \(domain): \(error.message)")
+            }
+        }
+    }
+}

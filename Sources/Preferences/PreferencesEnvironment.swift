@@ -1,0 +1,145 @@
+import Glibc
+
+/// The environment variables prefs heeds, read in this one place.
+///
+/// `PreferencesEnvironment()` takes the process's variables at that moment; a program that must
+/// not depend on its environment, or a test, builds one from a dictionary instead. Every
+/// default location of the library comes from a value of this type, so a store made with one
+/// reads nothing else of the environment.
+///
+/// ```swift
+/// let environment = PreferencesEnvironment(["PREFS_HOME": "/tmp/prefs-test"])
+/// let store = try PreferenceStore(domain: "com.example.editor", environment: environment)
+/// ```
+///
+/// | variable | what it sets |
+/// |---|---|
+/// | `PREFS_HOME`, `XDG_CONFIG_HOME`, `HOME` | the user's folder of domains (``preferencesFolder()``) |
+/// | `XDG_CONFIG_DIRS` | the administrator's folders (``systemFolders``) |
+/// | `PREFS_LOCK_TIMEOUT` | how long a write waits for another writer (``lockTimeout()``) |
+/// | `PREFS_MANIFESTS`, `XDG_DATA_HOME`, `XDG_DATA_DIRS` | where manifests are installed (``manifestSearchPath``) |
+/// | `PREFS_NO_CACHE`, `XDG_CACHE_HOME` | where compiled manifests are kept (``manifestCache``) |
+/// | `PREFS_DOMAIN` | the domain of ``PreferenceStore/standard`` |
+public struct PreferencesEnvironment: Sendable {
+    /// The names this type reads.
+    public static let names = [
+        "PREFS_HOME", "XDG_CONFIG_HOME", "HOME", "XDG_CONFIG_DIRS", "PREFS_LOCK_TIMEOUT", "PREFS_MANIFESTS",
+        "XDG_DATA_HOME", "XDG_DATA_DIRS", "PREFS_NO_CACHE", "XDG_CACHE_HOME", "PREFS_DOMAIN"
+    ]
+
+    /// The values, as bytes: a value that is not UTF-8 is refused where it is used, naming it.
+    private let values: [String: [UInt8]]
+
+    /// The process's environment now.
+    public init() {
+        var values: [String: [UInt8]] = [:]
+        for name in Self.names {
+            guard let value = getenv(name) else { continue }
+            values[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+        }
+        self.values = values
+    }
+
+    /// An environment of these variables only; names outside ``names`` are ignored.
+    public init(_ variables: [String: String]) {
+        values = variables.mapValues { Array($0.utf8) }
+    }
+
+    /// The value of `name`, `nil` when unset or empty.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is not valid UTF-8.
+    private func value(_ name: String) throws(PreferenceError) -> String? {
+        guard let bytes = values[name], !bytes.isEmpty else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw PreferenceError(
+                .invalidArgument,
+                "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
+        }
+        return text
+    }
+
+    /// The value of `name` when it is set, not empty and UTF-8; for variables whose bad value
+    /// is ignored, as the XDG Base Directory specification ignores a relative path.
+    private func lenientValue(_ name: String) -> String? {
+        guard let bytes = values[name], !bytes.isEmpty else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The user's folder of domains: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
+    /// `$HOME/.config/prefs`. A relative `XDG_CONFIG_HOME` is ignored, as the XDG Base Directory
+    /// specification requires.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when none of these is set, or
+    ///   when the one used is not valid UTF-8 (prefs would otherwise write into a folder with
+    ///   another name).
+    public func preferencesFolder() throws(PreferenceError) -> PreferencesFolder {
+        if let home = try value("PREFS_HOME") { return PreferencesFolder(path: home) }
+        if let config = try value("XDG_CONFIG_HOME"), config.hasPrefix("/") { return PreferencesFolder(path: config + "/prefs") }
+        if let home = try value("HOME") { return PreferencesFolder(path: home + "/.config/prefs") }
+        throw PreferenceError(.invalidArgument, "cannot find the preferences folder: set PREFS_HOME, XDG_CONFIG_HOME or HOME")
+    }
+
+    /// The read-only folders an administrator puts defaults in, highest precedence first:
+    /// `prefs` in each absolute folder of `XDG_CONFIG_DIRS`, else `/etc/xdg/prefs`, as the XDG
+    /// Base Directory specification says. Like macOS's `/Library/Preferences`, they sit below the
+    /// user's domain in the search list.
+    public var systemFolders: [PreferencesFolder] {
+        let list = lenientValue("XDG_CONFIG_DIRS") ?? ""
+        let folders = list.split(separator: ":").filter { $0.hasPrefix("/") }.map { PreferencesFolder(path: $0 + "/prefs") }
+        return folders.isEmpty ? [PreferencesFolder(path: "/etc/xdg/prefs")] : folders
+    }
+
+    /// How long a write waits for another writer's lock, in seconds: `PREFS_LOCK_TIMEOUT`, 10
+    /// when unset.
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is set but is not a
+    ///   number of seconds from 0 to 86,400.
+    public func lockTimeout() throws(PreferenceError) -> Double {
+        guard let bytes = values["PREFS_LOCK_TIMEOUT"] else { return DomainFile.defaultLockTimeout }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw PreferenceError(
+                .invalidArgument,
+                "PREFS_LOCK_TIMEOUT is \"\(text)\"; it must be a number of seconds from 0 to 86400 (for example 2.5)")
+        }
+        return seconds
+    }
+
+    /// Where manifests are installed: the folders of `PREFS_MANIFESTS` (separated by `:`) if
+    /// set, else `$XDG_DATA_HOME/prefs/manifests` (`~/.local/share` by default) and
+    /// `prefs/manifests` in each of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share` by default),
+    /// with ``manifestCache``. Relative and empty paths are ignored, as the XDG Base Directory
+    /// specification requires.
+    public var manifestSearchPath: ManifestSearchPath {
+        if let list = lenientValue("PREFS_MANIFESTS") {
+            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: manifestCache)
+        }
+        var bases: [String] = []
+        if let data = lenientValue("XDG_DATA_HOME"), data.hasPrefix("/") {
+            bases.append(data)
+        } else if let home = lenientValue("HOME") {
+            bases.append(home + "/.local/share")
+        }
+        let system = lenientValue("XDG_DATA_DIRS") ?? "/usr/local/share/:/usr/share/"
+        bases += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return ManifestSearchPath(
+            folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
+            cache: manifestCache)
+    }
+
+    /// Where compiled manifests are kept: `$XDG_CACHE_HOME/prefs/manifests` (an absolute
+    /// `XDG_CACHE_HOME`), else `~/.cache/prefs/manifests`; `nil`, for no cache, when
+    /// `PREFS_NO_CACHE` is set to anything but the empty string, or there is no `HOME`.
+    public var manifestCache: ManifestCache? {
+        if lenientValue("PREFS_NO_CACHE") != nil { return nil }
+        if let base = lenientValue("XDG_CACHE_HOME"), base.hasPrefix("/") { return ManifestCache(folder: base + "/prefs/manifests") }
+        guard let home = lenientValue("HOME"), home.hasPrefix("/") else { return nil }
+        return ManifestCache(folder: home + "/.cache/prefs/manifests")
+    }
+
+    /// The user's home folder, `HOME`, for `~` in paths; `nil` when unset.
+    public var home: String? { lenientValue("HOME") }
+
+    /// The domain `PREFS_DOMAIN` names for ``PreferenceStore/standard``, `nil` when unset.
+    public var standardDomain: String? { values["PREFS_DOMAIN"].flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) } }
+}
