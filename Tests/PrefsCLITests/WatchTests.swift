@@ -73,6 +73,30 @@ struct WatchTests {
     let folder = TemporaryFolder()
     var home: String { folder.path }
 
+    /// A parent of the folder renamed and made again, or a link to the folder pointed at
+    /// another, leaves the watch on the old folder, which inotify does not report: `watch`
+    /// follows the path, and prints the changes made in the folder it leads to now.
+    @Test(arguments: ["renamed parent", "retargeted link"])
+    func watchFollowsItsPathWhenAParentIsReplaced(how: String) throws {
+        let link = folder.file("link")
+        try FileManager.default.createDirectory(atPath: folder.file("a/prefs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("other"), withIntermediateDirectories: true)
+        if how == "retargeted link" { try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.file("a/prefs")) }
+        let home = how == "renamed parent" ? folder.file("a/prefs") : link
+        let watch = try RunningWatch("d", home: home)
+        defer { watch.stop() }
+        try watch.waitUntilWatching(home: home)
+        if how == "renamed parent" {
+            try FileManager.default.moveItem(atPath: folder.file("a"), toPath: folder.file("a.old"))
+            try FileManager.default.createDirectory(atPath: folder.file("a/prefs"), withIntermediateDirectories: true)
+        } else {
+            try FileManager.default.removeItem(atPath: link)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.file("other"))
+        }
+        #expect(try Shell.prefs(["write", "d", "after", "moved"], home: home).status == 0)
+        #expect(try watch.waitFor { $0.contains("after\tmoved") }, "\(watch.lines) \(watch.stderr)")
+    }
+
     @Test func watchPrintsKeyTabValueForEachChangeByAnotherProcess() throws {
         let watch = try RunningWatch("d", home: home)
         defer { watch.stop() }

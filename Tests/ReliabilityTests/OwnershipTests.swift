@@ -80,6 +80,24 @@ struct OwnershipTests {
         #expect(doctor.status == 3 && doctor.stderr.contains("others may change it"), "\(doctor)")
     }
 
+    /// A shared folder such as `/tmp` (mode 1777) is refused as a store with its whole mode, and
+    /// the message never advises a chmod that would break it for everyone else.
+    @Test func sharedFolderIsRefusedWithoutAdviceToWeakenIt() throws {
+        let shared = TemporaryFolder()
+        chmod(shared.path, 0o1777)
+        for arguments in [["write", "d", "k", "v"], ["read", "d", "k"]] {
+            let result = try Shell.prefs(arguments, home: shared.path)
+            #expect(result.status == 3, "\(arguments): \(result)")
+            #expect(result.stderr.contains("mode 1777"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("chmod"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("a folder of your own"), "\(arguments): \(result.stderr)")
+        }
+        let doctor = try Shell.prefs(["doctor"], home: shared.path)
+        #expect(doctor.status == 3 && !doctor.stderr.contains("chmod"), "\(doctor)")
+        var status = stat()
+        #expect(stat(shared.path, &status) == 0 && status.st_mode & 0o7777 == 0o1777, "the folder is as it was")
+    }
+
     /// Root writing into a user's store leaves the domain, lock folder and lock file to the user.
     @Test func rootLeavesTheUsersFilesTheirs() throws {
         #expect(try Shell.prefs(["write", "d", "k", "by root"], home: home).status == 0)

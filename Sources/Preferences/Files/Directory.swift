@@ -126,11 +126,26 @@ final class Directory {
             )
         }
         if status.st_mode & 0o022 != 0 {
-            let mode = String(status.st_mode & 0o777, radix: 8)
             throw PreferenceError(
                 .untrusted,
-                "\(path): the \(kind) has mode \(mode), so other users may change it; prefs does not trust it. Fix it with chmod go-w \(path)")
+                "\(path): the \(kind) has mode \(modeText(status)), so other users may change it; prefs does not trust it. \(modeAdvice(status, path: path, fix: "go-w"))"
+            )
         }
+    }
+
+    /// The permission bits of `status` in octal, the sticky and set-id bits included: `1777`.
+    static func modeText(_ status: stat) -> String {
+        String(status.st_mode & 0o7777, radix: 8)
+    }
+
+    /// What to do about a folder or file that others may write: `chmod fix` for one of the
+    /// user's own, but never for a shared folder (the sticky bit set, as `/tmp` has), whose mode
+    /// other users rely on: preferences belong in a folder of the user's own instead.
+    static func modeAdvice(_ status: stat, path: String, fix: String) -> String {
+        guard status.st_mode & S_ISVTX == 0 else {
+            return "It is a shared folder (mode \(modeText(status))), which must stay as it is: keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
+        }
+        return "Fix it with chmod \(fix) \(path)"
     }
 
     /// Refuses what is not a regular file: a FIFO, socket or device would block or never end.

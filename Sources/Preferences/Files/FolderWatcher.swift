@@ -11,6 +11,10 @@ import SystemPackage
 /// `IN_CLOSE_WRITE`. Dot-files (temporary files, `.locks`) are ignored. A folder that does not
 /// exist yet is awaited by watching its nearest existing ancestor; once it appears (or when it
 /// goes away, or the kernel's queue overflows) subscribers are told that everything changed.
+/// A watch follows a folder, not its path: so that a store keeps following its path when a
+/// parent folder is renamed and made again, or a link on the way is pointed elsewhere (changes
+/// inotify does not report), the watcher checks once a second that each path still leads to the
+/// folder it watches, and watches it again, telling its subscribers, when it does not.
 /// The corresponding Linux functions are `inotify_init1`, `inotify_add_watch` and
 /// `inotify_rm_watch`.
 final class FolderWatcher: Sendable {
@@ -46,6 +50,22 @@ final class FolderWatcher: Sendable {
         /// The watch descriptor in use: of the folder, or of an ancestor while it is missing.
         var watch: Int32
         var watchesFolder: Bool
+        /// The device and inode of the folder when its watch began; `nil` while it is missing.
+        var identity: FileIdentity?
+    }
+
+    /// A folder's device and inode.
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        /// The identity of what `path` leads to now, or `nil` when it leads nowhere.
+        init?(of path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     private struct State {
@@ -75,7 +95,9 @@ final class FolderWatcher: Sendable {
             }
             guard let (watch, watchesFolder) = Self.arm(folder, &state) else { return nil }
             state.nextID += 1
-            state.subscriptions[state.nextID] = Subscription(folder: folder, handler: handler, watch: watch, watchesFolder: watchesFolder)
+            state.subscriptions[state.nextID] = Subscription(
+                folder: folder, handler: handler, watch: watch, watchesFolder: watchesFolder,
+                identity: watchesFolder ? FileIdentity(of: folder) : nil)
             if !state.threadStarted {
                 state.threadStarted = true
                 startThread()
@@ -167,13 +189,30 @@ final class FolderWatcher: Sendable {
         if started == 0 { pthread_detach(thread) }
     }
 
-    /// The watcher thread: reads events for ever and hands them out.
+    /// How often the watcher checks that each path still leads to the folder it watches, in
+    /// milliseconds.
+    private static let pathCheckInterval: Int32 = 1000
+
+    /// The watcher thread: reads events for ever and hands them out, and checks the paths
+    /// (``recheckPaths()``) whenever a second passes without an event.
     private func readEvents() {
         let descriptor = state.withLock { $0.descriptor }
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
-        while let count = try? FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)), count > 0 {
+        while true {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, Self.pathCheckInterval)
+            if ready == 0 {
+                recheckPaths()
+                continue
+            }
+            if ready < 0 && errno == EINTR { continue }
+            // Reading fails only when the descriptor is unusable: the watcher then stops, and
+            // stores check their files' versions on every read instead.
+            guard ready > 0, let count = try? FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)),
+                count > 0
+            else { return }
             var events: [(watch: Int32, mask: UInt32, name: String)] = []
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
@@ -185,6 +224,27 @@ final class FolderWatcher: Sendable {
             }
             deliver(events)
         }
+    }
+
+    /// Watches again each folder whose path no longer leads to the folder watched (a parent
+    /// renamed and made again, a link pointed elsewhere) or, while it was missing, now leads to
+    /// one; its subscribers are told that everything changed.
+    private func recheckPaths() {
+        let deliveries = state.withLock { state -> [Handler] in
+            var handlers: [Handler] = []
+            for (id, subscription) in state.subscriptions {
+                let identity = FileIdentity(of: subscription.folder)
+                guard identity != subscription.identity || (identity != nil && !subscription.watchesFolder) else { continue }
+                guard let (watch, watchesFolder) = Self.arm(subscription.folder, &state) else { continue }
+                Self.release(subscription.watch, &state)
+                state.subscriptions[id]?.watch = watch
+                state.subscriptions[id]?.watchesFolder = watchesFolder
+                state.subscriptions[id]?.identity = watchesFolder ? identity : nil
+                handlers.append(subscription.handler)
+            }
+            return handlers
+        }
+        for handler in deliveries { handler(.everything) }
     }
 
     private func deliver(_ events: [(watch: Int32, mask: UInt32, name: String)]) {
@@ -215,6 +275,7 @@ final class FolderWatcher: Sendable {
                     Self.release(subscription.watch, &state)
                     state.subscriptions[id]?.watch = watch
                     state.subscriptions[id]?.watchesFolder = watchesFolder
+                    state.subscriptions[id]?.identity = watchesFolder ? FileIdentity(of: subscription.folder) : nil
                     if watchesFolder || subscription.watchesFolder { everything.insert(id) }
                 }
             }

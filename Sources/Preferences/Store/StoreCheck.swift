@@ -91,7 +91,8 @@ package enum StoreCheck {
             findings.append(
                 Finding(
                     path: path,
-                    message: "the \(kind) has mode \(String(mode, radix: 8)), so others may change it; prefs refuses it until chmod \(expected) fixes it",
+                    message:
+                        "the \(kind) has mode \(Directory.modeText(status)), so others may change it; prefs refuses it. \(Directory.modeAdvice(status, path: path, fix: expected))",
                     isFixable: false))
         } else if mode & 0o044 != 0 {
             findings.append(
