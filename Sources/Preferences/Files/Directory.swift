@@ -143,7 +143,8 @@ final class Directory {
     /// other users rely on: preferences belong in a folder of the user's own instead.
     static func modeAdvice(_ status: stat, path: String, fix: String) -> String {
         guard status.st_mode & S_ISVTX == 0 else {
-            return "It is a shared folder (mode \(modeText(status))), which must stay as it is: keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
+            return "It is a shared folder (mode \(modeText(status))), which must stay as it is: "
+                + "keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
         }
         return "Fix it with chmod \(fix) \(path)"
     }
