@@ -20,6 +20,7 @@ import Glibc
 /// | `PREFS_MANIFESTS`, `XDG_DATA_HOME`, `XDG_DATA_DIRS` | where manifests are installed (``manifestSearchPath``) |
 /// | `PREFS_NO_CACHE`, `XDG_CACHE_HOME` | where compiled manifests are kept (``manifestCache``) |
 /// | `PREFS_DOMAIN` | the domain of ``PreferenceStore/standard`` |
+/// | `/etc/machine-id` (a file) | this machine's id, for ByHost domains (``currentHost``) |
 public struct PreferencesEnvironment: Sendable {
     /// The names this type reads.
     public static let names = [
@@ -30,7 +31,12 @@ public struct PreferencesEnvironment: Sendable {
     /// The values, as bytes: a value that is not UTF-8 is refused where it is used, naming it.
     private let values: [String: [UInt8]]
 
-    /// The process's environment now.
+    /// This machine's id, which names its ByHost files (``HostScope/current``): the first line
+    /// of `/etc/machine-id`, Linux's stable identity of a machine, as macOS uses the hardware
+    /// UUID; `nil` when there is none.
+    public let currentHost: String?
+
+    /// The process's environment now, and this machine's id.
     public init() {
         var values: [String: [UInt8]] = [:]
         for name in Self.names {
@@ -38,11 +44,15 @@ public struct PreferencesEnvironment: Sendable {
             values[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
         }
         self.values = values
+        let id = smallFileText("/etc/machine-id")?.prefix { $0 != "\n" }
+        currentHost = id.flatMap { $0.isEmpty ? nil : String($0) }
     }
 
-    /// An environment of these variables only; names outside ``names`` are ignored.
-    public init(_ variables: [String: String]) {
+    /// An environment of these variables only (names outside ``names`` are ignored) and this
+    /// machine's id.
+    public init(_ variables: [String: String], currentHost: String? = nil) {
         values = variables.mapValues { Array($0.utf8) }
+        self.currentHost = currentHost
     }
 
     /// The value of `name`, `nil` when unset or empty.

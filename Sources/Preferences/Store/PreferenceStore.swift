@@ -27,6 +27,10 @@ import Synchronization
 public final class PreferenceStore: Sendable {
     /// The store's domain.
     public let domain: DomainName
+    /// Whose values of the domain the store writes: for any host, or for one host (ByHost).
+    public let host: HostScope
+    /// The id of ``host``, `nil` for any host.
+    private let hostID: String?
     /// The folder holding the domain files.
     public let folder: PreferencesFolder
     /// The read-only folders of an administrator's defaults, searched below each domain, highest
@@ -70,23 +74,30 @@ public final class PreferenceStore: Sendable {
     ///     domain; `environment`'s ``PreferencesEnvironment/systemFolders`` when `nil`, none when empty.
     ///   - manifests: Where the domain's manifest is installed; `environment`'s
     ///     ``PreferencesEnvironment/manifestSearchPath`` when `nil`.
+    ///   - host: Whose values the store writes: the domain's for any host, or its ByHost values
+    ///     for this machine or a named host. Reads see the host's values first either way (this
+    ///     machine's for ``HostScope/any``), then the values for any host.
     ///   - environment: Where the defaults above come from; the process's environment now by default.
     ///   - notices: Told what the store did or found that is no failure.
-    /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or when
-    ///   no folder can be found, `.unreadable` when the installed manifest is malformed.
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or host,
+    ///   or when no folder can be found, `.unreadable` when the installed manifest is malformed.
     public init(
         domain: String, folder: PreferencesFolder? = nil, arguments: [String] = CommandLine.arguments,
-        systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil,
+        systemFolders: [PreferencesFolder]? = nil, manifests: ManifestSearchPath? = nil, host: HostScope = .any,
         environment: PreferencesEnvironment = PreferencesEnvironment(), notices: NoticeHandler? = nil
     ) throws(PreferenceError) {
         self.domain = try DomainName(domain)
+        self.host = host
+        hostID = try host.id(currentHost: environment.currentHost)
         if let folder { self.folder = folder } else { self.folder = try environment.preferencesFolder() }
         argumentDomain = ArgumentDomain.parse(arguments)
         manifest = try (manifests ?? environment.manifestSearchPath).manifest(for: self.domain)
         self.systemFolders = systemFolders ?? environment.systemFolders
         self.environment = environment
         self.notices = notices
-        searchList = SearchList(domain: self.domain, folder: self.folder, systemFolders: self.systemFolders, notices: notices)
+        searchList = SearchList(
+            domain: self.domain, folder: self.folder, systemFolders: self.systemFolders, host: hostID ?? environment.currentHost,
+            notices: notices)
         filePaths = searchList.files.map(\.path)
         setupError = nil
     }
@@ -95,6 +106,8 @@ public final class PreferenceStore: Sendable {
     init(failing setupError: PreferenceError) {
         domain = DomainName.global
         folder = PreferencesFolder(path: "/nonexistent")
+        host = .any
+        hostID = nil
         systemFolders = []
         searchList = SearchList(file: DomainFile(path: "/nonexistent"))
         filePaths = []
@@ -218,7 +231,7 @@ public final class PreferenceStore: Sendable {
     /// - Throws: As ``set(_:forKey:)``, or what `body` throws (then nothing is written).
     @discardableResult
     public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
-        try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
+        try updatePersistentDomain(domain, host: hostID) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
             let existed = dictionary != nil
             // Changed in place: a copy changed beside the original would copy a large domain whole.
             if !existed { dictionary = PropertyListDictionary() }
@@ -262,16 +275,16 @@ public final class PreferenceStore: Sendable {
     }
 
     private func updatePersistentDomain<Result>(
-        _ name: DomainName, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
+        _ name: DomainName, host: String? = nil, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
         if let setupError { throw setupError }
-        var file = folder.file(for: name)
+        var file = folder.file(for: name, host: host)
         file.notices = notices
         defer {
             // Every store of this process sees the change before this returns; other processes'
             // stores see it through their watch.
             cache.invalidate([file.path])
-            FolderWatcher.shared.noteChange(of: name.rawValue, in: folder.path)
+            FolderWatcher.shared.noteChange(of: String(file.fileName.dropLast(".plist".count)), in: file.folderPath)
         }
         return try file.update(lockTimeout: environment.lockTimeout(), body)
     }

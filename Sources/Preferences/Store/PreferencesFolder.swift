@@ -15,9 +15,11 @@ public struct PreferencesFolder: Sendable {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
-    /// The file of `domain` in this folder.
-    package func file(for domain: DomainName) -> DomainFile {
-        DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue, isInStore: true)
+    /// The file of `domain` in this folder; with a host id, the domain's values for that host
+    /// only, `ByHost/<domain>.<host>.plist`, where macOS keeps them.
+    package func file(for domain: DomainName, host: String? = nil) -> DomainFile {
+        guard let host else { return DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue, isInStore: true) }
+        return DomainFile(path: path + "/ByHost/" + domain.rawValue + "." + host + ".plist", domain: domain.rawValue + " (host " + host + ")", isInStore: true)
     }
 
     /// The names of the domains that have files here, sorted.

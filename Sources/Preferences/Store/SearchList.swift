@@ -1,9 +1,9 @@
 import PropertyLists
 
 /// The places a domain's values are looked up, highest precedence first, as CFPreferences
-/// searches them: the argument domain, the domain's file, the administrator's files of the
-/// domain, the same for the global domain, the registered defaults, and the defaults of the
-/// domain's installed manifest.
+/// searches them: the argument domain, the domain's values for this host (ByHost), its file,
+/// the administrator's files of the domain, the same for the global domain, the registered
+/// defaults, and the defaults of the domain's installed manifest.
 ///
 /// ```swift
 /// let list = SearchList(domain: try DomainName("com.example.editor"), folder: folder, systemFolders: [])
@@ -56,15 +56,18 @@ package struct SearchList: Sendable {
     /// - Parameters:
     ///   - folder: The user's folder of domains.
     ///   - systemFolders: The administrator's folders, highest precedence first.
+    ///   - host: The id of the host whose ByHost values of each domain come before its values
+    ///     for any host (``PreferencesEnvironment/currentHost``), in the `.full` scope.
     ///   - scope: Which layers to include.
     ///   - notices: Told when an administrator's file is passed over.
     package init(
-        domain: DomainName, folder: PreferencesFolder, systemFolders: [PreferencesFolder], scope: Scope = .full,
-        notices: NoticeHandler? = nil
+        domain: DomainName, folder: PreferencesFolder, systemFolders: [PreferencesFolder], host: String? = nil,
+        scope: Scope = .full, notices: NoticeHandler? = nil
     ) {
         var layers: [Layer] = scope == .full ? [.arguments] : []
         let names = scope == .full && domain != .global ? [domain, .global] : [domain]
         for name in names {
+            if scope == .full, let host { layers.append(.user(folder.file(for: name, host: host))) }
             layers.append(.user(folder.file(for: name)))
             layers += systemFolders.map { .administrator($0.file(for: name)) }
         }
@@ -73,7 +76,7 @@ package struct SearchList: Sendable {
         self.notices = notices
     }
 
-    /// The search list of a lone file: the file alone.
+    /// The search list of a lone file (or of one host's values of a domain): the file alone.
     package init(file: DomainFile) {
         layers = [.user(file)]
         notices = nil

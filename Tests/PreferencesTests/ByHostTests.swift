@@ -1,0 +1,43 @@
+import Foundation
+import Preferences
+import PropertyLists
+import Testing
+
+/// ByHost domains: a domain's values for one host, in `ByHost/DOMAIN.HOST.plist`, come before its
+/// values for any host, as CFPreferences searches them.
+@Suite("ByHost values of a domain")
+struct ByHostTests {
+    /// A store of `com.example.editor` on `scratch` for `host`, on a machine whose id is `this`.
+    private func store(_ scratch: Scratch, host: HostScope = .any) throws -> PreferenceStore {
+        try PreferenceStore(
+            domain: "com.example.editor", folder: scratch.folder, arguments: ["tests"], systemFolders: [], host: host,
+            environment: PreferencesEnvironment([:], currentHost: "this"))
+    }
+
+    /// A store of this host writes its ByHost file; every store of the domain reads that value
+    /// before the value for any host, and names the file it comes from; another host's values
+    /// are not this host's.
+    @Test func thisHostsValuesComeBeforeTheValuesForAnyHost() throws {
+        try withScratch { scratch throws in
+            try store(scratch).set(1, forKey: "size")
+            try store(scratch, host: .current).set(2, forKey: "size")
+            try store(scratch, host: .named("other")).set(3, forKey: "size")
+            #expect(scratch.bytes(scratch.file("ByHost/com.example.editor.this.plist")) != nil)
+            #expect(try store(scratch).integer(forKey: "size") == 2)
+            #expect(try store(scratch).origin(ofKey: "size") == scratch.file("ByHost/com.example.editor.this.plist"))
+            #expect(try store(scratch, host: .named("other")).integer(forKey: "size") == 3)
+            #expect(try store(scratch).persistentDomain(forName: "com.example.editor") == ["size": 1])
+            try store(scratch, host: .current).removeObject(forKey: "size")
+            #expect(try store(scratch).integer(forKey: "size") == 1)
+        }
+    }
+
+    /// A host name that cannot be part of a file name is refused before anything is touched.
+    @Test(arguments: ["", "../x", ".hidden", "a/b"])
+    func badHostNameIsRefused(name: String) throws {
+        try withScratch { scratch throws in
+            #expect(throws: PreferenceError.self) { try store(scratch, host: .named(name)) }
+            #expect(try scratch.names().isEmpty)
+        }
+    }
+}
