@@ -74,7 +74,7 @@ extension XMLPropertyListParser {
             if let date = PropertyListDate(parsing: trimmed) { return .date(date) }
             report(.invalid, "<date> holds \(quoted(trimmed)), which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ")
         case .data:
-            switch ScalarText.base64(text[...], keepingBytes: building) {
+            switch Base64.decode(text[...], keepingBytes: building) {
             case .bytes(let bytes): return .data(bytes)
             case .badCharacter(let byte):
                 let character = byte < 0x80 ? "'\(String(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"

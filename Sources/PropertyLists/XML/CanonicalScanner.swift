@@ -126,7 +126,7 @@ struct CanonicalScanner: ~Copyable {
         } else if take("<date>") {
             leaf = content().flatMap { PropertyListDate(parsing: UnsafeRawBufferPointer(rebasing: bytes[$0])) }.map(PropertyList.date)
         } else if take("<data>") {
-            guard let text = content(), case .bytes(let data) = ScalarText.base64(copied(text)) else { return false }
+            guard let text = content(), case .bytes(let data) = Base64.decode(copied(text)) else { return false }
             leaf = .data(data)
         } else {
             return false
