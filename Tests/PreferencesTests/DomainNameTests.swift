@@ -41,7 +41,7 @@ struct DomainNameTests {
 
     @Test func controlCharactersAreShownEscapedInTheMessage() {
         let error = preferenceError { _ = try DomainName("bad\nname") }
-        #expect(error?.message.contains("\"bad\\u{a}name\"") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("\"bad\\nname\"") == true, "\(String(describing: error))")
         #expect(error?.message.contains("\n") == false)
     }
 

@@ -152,7 +152,7 @@ struct ManifestChecker {
     /// a message stays one line), numbers, Booleans, dates as written.
     static func text(_ value: PropertyList) -> String {
         switch value {
-        case .string(let string): PropertyList.string(string.count > 60 ? String(string.prefix(60)) + "…" : string).description
+        case .string(let string): string.quotedForMessage(limit: 60)
         case .integer(let integer): integer.description
         case .real(let real): RealFormat.string(real)
         case .bool(let bool): bool ? "true" : "false"

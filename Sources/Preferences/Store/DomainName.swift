@@ -56,9 +56,6 @@ public struct DomainName: Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     static func quoted(_ name: String) -> String {
-        let visible = name.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0)
-        }.joined()
-        return "\"" + (visible.count > 80 ? String(visible.prefix(80)) + "…" : visible) + "\""
+        name.quotedForMessage(limit: 80)
     }
 }

@@ -130,6 +130,6 @@ package enum CommandLineValue {
     }
 
     static func quoted(_ text: String) -> String {
-        "\"" + (text.count > 60 ? String(text.prefix(60)) + "…" : text) + "\""
+        text.quotedForMessage(limit: 60)
     }
 }

@@ -7,7 +7,7 @@ extension PropertyList: CustomStringConvertible {
     /// ```
     public var description: String {
         switch self {
-        case .string(let string): quoted(string)
+        case .string(let string): string.quotedForMessage()
         case .integer(let integer): integer.description
         case .real(let real): real.description
         case .bool(let bool): bool.description
@@ -24,25 +24,8 @@ extension PropertyListDictionary: CustomStringConvertible {
     /// `[:]` when empty.
     public var description: String {
         guard !isEmpty else { return "[:]" }
-        return "[" + sortedKeys.map { quoted($0) + ": " + (self[$0]?.description ?? "") }.joined(separator: ", ") + "]"
+        return "[" + sortedKeys.map { $0.quotedForMessage() + ": " + (self[$0]?.description ?? "") }.joined(separator: ", ") + "]"
     }
-}
-
-/// `string` in double quotes, with quotes, backslashes and control characters escaped.
-private func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-            if scalar.value < 0x20 { result += "\\u{" + String(scalar.value, radix: 16) + "}" } else { result.unicodeScalars.append(scalar) }
-        }
-    }
-    return result + "\""
 }
 
 private func hexByte(_ byte: UInt8) -> String {

@@ -47,11 +47,7 @@ extension XMLPropertyListParser {
     }
 
     func quoted(_ text: ArraySlice<UInt8>) -> String {
-        "\"" + Self.excerpt(String(decoding: text, as: UTF8.self)) + "\""
-    }
-
-    static func excerpt(_ string: String) -> String {
-        string.count > 60 ? String(string.prefix(60)) + "…" : string
+        String(decoding: text, as: UTF8.self).quotedForMessage(limit: 60)
     }
 
     static func qualifiedName(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {

@@ -69,7 +69,7 @@ extension XMLPropertyListParser {
         } else if publicID == nil, let systemID = systemID.map({ String(cString: $0) }), !Self.acceptedSystemIDs.contains(systemID) {
             report(
                 .forbidden,
-                "the DOCTYPE names the external DTD \"\(Self.excerpt(systemID))\"; prefs never loads external DTDs and validates against Apple's plist DTD only"
+                "the DOCTYPE names the external DTD \(systemID.quotedForMessage(limit: 60)); prefs never loads external DTDs and validates against Apple's plist DTD only"
             )
             stop()
         }

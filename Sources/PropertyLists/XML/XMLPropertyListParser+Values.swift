@@ -19,7 +19,7 @@ extension XMLPropertyListParser {
             let kept = container.buildsNextValue
             let handedOnKey = container.handsOnEntries && value != nil ? container.keys.stagedKey : nil
             if let duplicate = container.keys.commitStagedKey() {
-                report(.invalid, "the key \"\(Self.excerpt(duplicate))\" appears twice in one <dict>")
+                report(.invalid, "the key \(duplicate.quotedForMessage(limit: 60)) appears twice in one <dict>")
             } else if kept, let value, let key = container.keptKey {
                 _ = container.dictionary.addWhileBuilding(value, forKey: String(decoding: key, as: UTF8.self))
             } else if let handedOnKey, let value {
@@ -29,7 +29,7 @@ extension XMLPropertyListParser {
             guard let key = container.pendingKey else { return }
             container.pendingKey = nil
             if let value, container.dictionary.addWhileBuilding(value, forKey: key) != nil {
-                report(.invalid, "the key \"\(Self.excerpt(key))\" appears twice in one <dict>")
+                report(.invalid, "the key \(key.quotedForMessage(limit: 60)) appears twice in one <dict>")
             }
         case .container(let container):
             if let value, container.builds { container.array.append(value) }
