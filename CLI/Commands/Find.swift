@@ -78,6 +78,8 @@ extension Prefs {
                 }
             case .array(let elements):
                 return elements.enumerated().flatMap { matches(of: needle, in: $1, path: path + [String($0)]) }
+            case .data(let bytes):
+                return TextFormat.hex(bytes).contains(needle) ? [(path, value)] : []
             default:
                 let text = TextFormat.bare(value) ?? ""
                 return text.lowercased().contains(needle) ? [(path, value)] : []

@@ -10,7 +10,9 @@ extension Prefs {
             abstract: "Print every domain, a domain, or one value.",
             discussion: """
                 With no DOMAIN, prints every domain. With a KEY (or --key-path a.b.0), prints that value: \
-                a string, number, Boolean (1 or 0), date (ISO 8601) or data (hex) prints bare. \
+                a scalar prints bare, as defaults prints it, and write with the type's flag takes it back: \
+                a string as is, a number (1 for a whole real), a Boolean 1 or 0, a date 2024-02-29 12:34:56 +0000, \
+                data {length = 2, bytes = 0x0a0b} with every byte. \
                 A key not stored prints the default of the domain's installed manifest, if any (see prefs describe). \
                 Exits 1 when the domain or key does not exist.
                 """

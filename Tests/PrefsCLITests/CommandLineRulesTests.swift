@@ -47,9 +47,9 @@ struct CommandLineRulesTests {
     @Test func doubleDashEndsWriteOptions() throws {
         #expect(try prefs("write", "t", "--", "-int", "5").status == 0)
         #expect(try prefs("read", "t", "--", "-int").stdout == "5\n")
-        #expect(try prefs("read-type", "t", "--", "-int").stdout == "string\n")
+        #expect(try prefs("read-type", "t", "--", "-int").stdout == "Type is string\n")
         #expect(try prefs("write", "t", "--", "-k", "-int", "7").status == 0)
-        #expect(try prefs("read-type", "t", "--", "-k").stdout == "integer\n")
+        #expect(try prefs("read-type", "t", "--", "-k").stdout == "Type is integer\n")
         #expect(try prefs("write", "--", "t", "--key-path", "x").status == 0)
         #expect(try prefs("write", "-g", "--", "-k", "g").status == 0)
         #expect(try prefs("read", "-g", "--", "-k").stdout == "g\n")
@@ -61,7 +61,7 @@ struct CommandLineRulesTests {
     /// -- ends options in every other verb that takes a key or a word.
     @Test(
         arguments: [
-            (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "string\n"),
+            (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "Type is string\n"),
             (["read", "t", "--", "-k"], "v\n"), (["find", "--", "-k"], "t: -k = v\n")
         ])
     func doubleDashEndsOptionsEverywhere(arguments: [String], output: String) throws {
@@ -123,7 +123,7 @@ struct CommandLineRulesTests {
         #expect(try prefs("write", flag, "AppleLocale", "en_GB").status == 0)
         #expect(try prefs("read", flag, "AppleLocale").stdout == "en_GB\n")
         #expect(try prefs("read", "NSGlobalDomain", "AppleLocale").stdout == "en_GB\n")
-        #expect(try prefs("read-type", flag, "AppleLocale").stdout == "string\n")
+        #expect(try prefs("read-type", flag, "AppleLocale").stdout == "Type is string\n")
         #expect(try prefs("rename", flag, "AppleLocale", "Locale").status == 0)
         #expect(try prefs("export", flag, "-").stdout.contains("<key>Locale</key>"))
         #expect(try prefs("delete", flag, "Locale").status == 0)
