@@ -117,6 +117,22 @@ struct CommandLineRulesTests {
         #expect(result.status == 0 && result.stdout.contains("USAGE: prefs"), "\(arguments): \(result)")
     }
 
+    /// Every name macOS gives the global domain names it wherever a domain goes, so a Mac's
+    /// setup script lands in NSGlobalDomain.plist whichever it uses.
+    @Test(arguments: [".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain", "NSGlobalDomain"])
+    func globalDomainNames(name: String) throws {
+        #expect(try prefs("write", name, "AppleLocale", "en_GB").status == 0)
+        #expect(try prefs("write", name, "AppleShowScrollBars", "-string", "Always").status == 0)
+        #expect(try prefs("read", "-g", "AppleLocale").stdout == "en_GB\n")
+        #expect(try prefs("read", name, "AppleShowScrollBars").stdout == "Always\n")
+        #expect(try prefs("read-type", name, "AppleLocale").stdout == "Type is string\n")
+        #expect(try prefs("rename", name, "AppleLocale", "Locale").status == 0)
+        #expect(try prefs("delete", name, "Locale").status == 0)
+        #expect(try prefs("domains").stdout == "NSGlobalDomain\n")
+        #expect(try prefs("delete", name).status == 0)
+        #expect(folder.bytes("NSGlobalDomain.plist") == nil)
+    }
+
     /// -globalDomain and -g name the global domain wherever a domain goes.
     @Test(arguments: ["-g", "-globalDomain", "--global"])
     func globalDomainFlags(flag: String) throws {
