@@ -12,6 +12,12 @@ extension Prefs {
 
         @OptionGroup var store: RootOption
 
+        @OptionGroup var host: HostOption
+
+        func validate() throws {
+            if let problem = host.problem { throw ValidationError(problem) }
+        }
+
         func run() throws {
             for name in try store.folder().domainNames() { Output.write(name + "\n") }
         }

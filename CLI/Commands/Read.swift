@@ -34,7 +34,7 @@ extension Prefs {
 
         func run() throws {
             try ReadRequest(
-                location: store.location, words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
+                location: try store.location(), words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
                 showOrigin: showOrigin
             ).perform()
         }

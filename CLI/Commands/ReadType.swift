@@ -19,7 +19,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             guard let path = try key.path(from: rest) else { throw CLIError(.usage, "give a KEY or --key-path") }
             guard let value = path.value(in: try target.read()) else {
                 throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")

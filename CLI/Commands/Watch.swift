@@ -34,6 +34,8 @@ extension Prefs {
             help: "Watch the global domain, NSGlobalDomain (leave DOMAIN out).")
         var global = false
 
+        @OptionGroup var host: HostOption
+
         @Flag(help: "Print one JSON object per line.")
         var json = false
 
@@ -42,6 +44,7 @@ extension Prefs {
 
         func validate() throws {
             if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+            if let problem = host.problem { throw ValidationError(problem) }
             if words.count > (global ? 1 : 2) || (!global && words.isEmpty) {
                 throw ValidationError("give DOMAIN (or -g) and at most one KEY")
             }

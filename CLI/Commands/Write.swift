@@ -49,12 +49,11 @@ extension Prefs {
         @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
         var words: [String] = []
 
-        func validate() throws {
-            if to != nil, store.file == nil { throw ValidationError("--to applies to --file only: a domain in the store is always XML") }
-        }
-
         func run() throws {
-            try WriteRequest(location: store.location, words: words, enforcesManifest: !noManifest, format: to).perform()
+            // Checked here rather than in validate(), as StoreOptions.location() explains.
+            let location = try store.location()
+            if to != nil, location.file == nil { throw CLIError(.usage, "--to applies to --file only: a domain in the store is always XML") }
+            try WriteRequest(location: location, words: words, enforcesManifest: !noManifest, format: to).perform()
         }
     }
 }

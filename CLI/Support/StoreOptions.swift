@@ -16,15 +16,22 @@ struct StoreOptions: ParsableArguments {
         help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
     var global = false
 
-    func validate() throws {
-        if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
-        if file == "" { throw ValidationError("--file needs a file; an empty path names none") }
-        if file != nil && global { throw ValidationError("--file and -g name two different targets; give one") }
-        if file != nil && root != nil { throw ValidationError("--file names a file outside any folder of domains, so --root does not apply; give one") }
-    }
+    @OptionGroup var host: HostOption
 
-    /// The parsed options.
-    var location: StoreLocation { StoreLocation(root: root, file: file, global: global) }
+    /// The parsed options, checked when the command runs rather than in a `validate()`: after
+    /// a failed `validate()`, swift-argument-parser reads any word such as `-hx` among `write`'s
+    /// value words as a request for help, which would print the help and exit 0.
+    ///
+    /// - Throws: ``CLIError`` with status 2 when an option is empty or two contradict.
+    func location() throws -> StoreLocation {
+        func refuse(_ message: String) -> CLIError { CLIError(.usage, message) }
+        if root == "" { throw refuse("--root needs a folder; an empty path names none") }
+        if file == "" { throw refuse("--file needs a file; an empty path names none") }
+        if file != nil && global { throw refuse("--file and -g name two different targets; give one") }
+        if file != nil && root != nil { throw refuse("--file names a file outside any folder of domains, so --root does not apply; give one") }
+        if let problem = host.problem { throw refuse(problem) }
+        return StoreLocation(root: root, file: file, global: global, host: host.scope)
+    }
 }
 
 /// Where a command works, as ``StoreOptions`` parsed it (or the fast path in ``Prefs/main()``
@@ -36,6 +43,9 @@ struct StoreLocation {
     var file: String? = nil
     /// `-g`: the global domain.
     var global = false
+    /// `-currentHost` or `-host NAME`: the domain's values for one host (ByHost) rather than
+    /// for any host.
+    var host = HostScope.any
 
     /// Whether the options name the target, so no DOMAIN argument is expected.
     var namesTarget: Bool { file != nil || global }
@@ -50,12 +60,12 @@ struct StoreLocation {
     /// `-g` names it.
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
-            return Target(file: DomainFile(path: file), folder: nil)
+            return Target(file: DomainFile(path: file), folder: nil, host: host)
         }
         let folder = try folder()
-        if global { return Target(file: folder.file(for: .global), folder: folder) }
+        if global { return Target(file: folder.file(for: .global), folder: folder, host: host) }
         guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
-        return Target(file: folder.file(for: try DomainName(name)), folder: folder)
+        return Target(file: folder.file(for: try DomainName(name)), folder: folder, host: host)
     }
 }
 
@@ -65,6 +75,8 @@ struct Target {
     var file: DomainFile
     /// The preferences folder to create before the first write, or `nil` for `--file`.
     let folder: PreferencesFolder?
+    /// The host whose values of the domain are meant (`-currentHost`, `-host NAME`).
+    let host: HostScope
 
     /// How messages name the target: the domain, or the file's path.
     var name: String { file.domain }
