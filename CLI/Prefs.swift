@@ -35,11 +35,13 @@ struct Prefs: ParsableCommand {
             fail(CLIError(.usage, "argument \(position) is not valid UTF-8; prefs reads and stores UTF-8 text only"))
         }
         do {
-            if let request = FastPath.request(for: CommandLine.arguments) {
+            let arguments = try LeadingOptions.moved(CommandLine.arguments)
+            if let request = FastPath.request(for: arguments) {
                 try request()
             } else {
-                try CommandNames.check(CommandLine.arguments)
-                var command = try parseAsRoot()
+                try CommandNames.check(arguments)
+                try ShortFlagClusters.check(arguments)
+                var command = try parseAsRoot(Array(arguments.dropFirst()))
                 try command.run()
             }
             try Output.finish()

@@ -27,7 +27,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             let path = try key.path(from: rest)
             let name = target.name
             let manifest = noManifest || path == nil ? nil : try target.installedManifest()

@@ -12,8 +12,15 @@ extension Prefs {
 
         @OptionGroup var store: RootOption
 
+        @OptionGroup var host: HostOption
+
+        func validate() throws {
+            if let problem = host.problem { throw ValidationError(problem) }
+        }
+
         func run() throws {
-            for name in try store.folder().domainNames(notices: Output.notices) { Output.write(name + "\n") }
+            let host = try host.scope.id(currentHost: PreferencesEnvironment.process.currentHost)
+            for name in try store.folder().domainNames(host: host, notices: Output.notices) { Output.write(name + "\n") }
         }
     }
 }

@@ -25,7 +25,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             guard rest.count == 1, let destination = rest.first else { throw CLIError(.usage, "give one FILE to write ('-' for standard output)") }
             let bytes = try format.encode(.dictionary(target.read()))
             if destination == "-" {

@@ -27,9 +27,10 @@ extension Prefs {
 
         func run() throws {
             let needle = word.lowercased()
+            let location = try store.location()
             var found = false
             var unreadable: CLIError?
-            for (name, file) in try files() {
+            for (name, file) in try Self.files(at: location) {
                 let dictionary: PropertyListDictionary?
                 do {
                     dictionary = try file.read()
@@ -40,7 +41,7 @@ extension Prefs {
                 }
                 guard let dictionary else { continue }
                 let matches =
-                    store.location.file == nil && name.lowercased().contains(needle)
+                    location.file == nil && name.lowercased().contains(needle)
                     ? dictionary.sortedEntries.map { ([$0.key], $0.value) }
                     : Self.matches(of: needle, in: .dictionary(dictionary), path: [])
                 for (path, value) in matches {
@@ -55,8 +56,7 @@ extension Prefs {
 
         /// The files to search, each with the name its matches print under: the one `-g` or
         /// `--file` names, else every domain in the folder.
-        private func files() throws -> [(String, DomainFile)] {
-            let location = store.location
+        private static func files(at location: StoreLocation) throws -> [(String, DomainFile)] {
             if location.namesTarget {
                 var none = ArraySlice<String>()
                 let target = try location.target(&none)
@@ -78,6 +78,8 @@ extension Prefs {
                 }
             case .array(let elements):
                 return elements.enumerated().flatMap { matches(of: needle, in: $1, path: path + [String($0)]) }
+            case .data(let bytes):
+                return TextFormat.hex(bytes).contains(needle) ? [(path, value)] : []
             default:
                 let text = TextFormat.bare(value) ?? ""
                 return text.lowercased().contains(needle) ? [(path, value)] : []

@@ -25,7 +25,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             guard rest.count == 1, let source = rest.first else { throw CLIError(.usage, "give one FILE to import ('-' for standard input)") }
             let value = try AnyFormatInput.read(source, as: from).value
             guard case .dictionary(let dictionary) = value else {

@@ -24,7 +24,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             guard rest.isEmpty else { throw CLIError(.usage, "unexpected argument \"\(rest.first!)\"; give one DOMAIN") }
             let values = try target.read()
             // A lone file names its domain by its file name, as an installed manifest does.

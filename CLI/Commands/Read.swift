@@ -10,7 +10,9 @@ extension Prefs {
             abstract: "Print every domain, a domain, or one value.",
             discussion: """
                 With no DOMAIN, prints every domain. With a KEY (or --key-path a.b.0), prints that value: \
-                a string, number, Boolean (1 or 0), date (ISO 8601) or data (hex) prints bare. \
+                a scalar prints bare, as defaults prints it, and write with the type's flag takes it back: \
+                a string as is, a number (1 for a whole real), a Boolean 1 or 0, a date 2024-02-29 12:34:56 +0000, \
+                data {length = 2, bytes = 0x0a0b} with every byte. \
                 A key not stored prints the default of the domain's installed manifest, if any (see prefs describe). \
                 Exits 1 when the domain or key does not exist.
                 """
@@ -32,7 +34,7 @@ extension Prefs {
 
         func run() throws {
             try ReadRequest(
-                location: store.location, words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
+                location: try store.location(), words: words, keyPath: key.keyPath, format: format.format, storedOnly: stored,
                 showOrigin: showOrigin
             ).perform()
         }
@@ -63,7 +65,7 @@ struct ReadRequest {
         guard let path else {
             guard !showOrigin else { throw CLIError(.usage, "--show-origin needs a KEY (or --key-path)") }
             // An administrator's defaults in the system folders show below the user's values.
-            let list = try target.searchList(.domainFiles)
+            let list = target.searchList(.domainFiles)
             guard let merged = try list.merged({ (layer) throws(PreferenceError) in try list.values(of: layer) }) else {
                 _ = try target.read()
                 return
@@ -82,7 +84,7 @@ struct ReadRequest {
         // The value the domain's program sees: the first layer of its search list that has it,
         // down to the installed manifest's default, as UserDefaults falls back to its
         // registration domain.
-        let list = try target.searchList(.full)
+        let list = target.searchList(.full)
         var manifest: Manifest? = nil
         let found = try list.first { (layer) throws(PreferenceError) -> PropertyList? in
             guard case .manifest = layer else { return try list.values(of: layer, key: path.components[0]).flatMap(path.value(in:)) }

@@ -19,7 +19,7 @@ extension Prefs {
 
         func run() throws {
             var rest = words[...]
-            let target = try store.location.target(&rest)
+            let target = try store.location().target(&rest)
             guard rest.count == 2 else { throw CLIError(.usage, "give the OLD and NEW key names") }
             let old = rest[rest.startIndex]
             let new = rest[rest.startIndex + 1]

@@ -34,6 +34,8 @@ extension Prefs {
             help: "Watch the global domain, NSGlobalDomain (leave DOMAIN out).")
         var global = false
 
+        @OptionGroup var host: HostOption
+
         @Flag(help: "Print one JSON object per line.")
         var json = false
 
@@ -42,6 +44,7 @@ extension Prefs {
 
         func validate() throws {
             if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
+            if let problem = host.problem { throw ValidationError(problem) }
             if words.count > (global ? 1 : 2) || (!global && words.isEmpty) {
                 throw ValidationError("give DOMAIN (or -g) and at most one KEY")
             }
@@ -57,7 +60,8 @@ extension Prefs {
             let folder = try StoreLocation(root: root).folder()
             let domain = global ? DomainName.global.rawValue : words[0]
             let key = words.count > (global ? 0 : 1) ? words.last : nil
-            let store = try PreferenceStore(domain: domain, folder: folder, arguments: [])
+            let store = try PreferenceStore(
+                domain: domain, folder: folder, arguments: [], host: host.scope, environment: PreferencesEnvironment.process)
             let failure = Mutex<(any Error)?>(nil)
             let finished = DispatchSemaphore(value: 0)
             let json = json
@@ -109,7 +113,7 @@ extension Prefs {
         /// may heal.
         private static func current(of store: PreferenceStore, troubled: inout Bool) throws(PreferenceError) -> PropertyListDictionary? {
             do throws(PreferenceError) {
-                let values = try store.persistentDomain(forName: store.domain.rawValue) ?? PropertyListDictionary()
+                let values = try store.storedValues() ?? PropertyListDictionary()
                 if troubled {
                     Output.error("note: the domain \(store.domain.rawValue) reads again")
                     troubled = false

@@ -4,14 +4,14 @@ import PropertyLists
 extension WriteRequest {
     /// Parses the value words, reading a plain word as the type the manifest gives the key,
     /// as `gsettings set` does: with an integer key, `prefs write D fontSize 14` stores the
-    /// integer 14. A type flag or literal is taken as given; without a manifest, a plain word is
-    /// a string, as on a Mac.
+    /// integer 14. A type flag or literal (`'"14"'` is the string 14) is taken as given; without
+    /// a manifest, a plain word is a string, as on a Mac.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when the word is not of the
     ///   key's type.
     static func action(_ words: [String], at path: PropertyListKeyPath, typedBy manifest: Manifest?) throws(PreferenceError) -> CommandLineValue.Action {
         let action = try CommandLineValue.parse(words)
-        guard let manifest, words.count == 1, case .set(.string(let word)) = action, !word.hasPrefix("<"),
+        guard let manifest, words.count == 1, case .set(.string(let word)) = action, !PropertyListReader.isPropertyListLiteral(words[0]),
             let type = manifest.key(at: path.components)?.type, let flag = flag(for: type)
         else { return action }
         do {

@@ -24,9 +24,12 @@ extension Prefs {
                 -int takes decimal or 0x hex integers up to 18446744073709551615; -bool takes yes/no/true/false/1/0; \
                 -date takes 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; -data takes hex. \
                 A whole plist document (the output of prefs read --xml) is a value too: its root is stored. \
-                -array and -dict hold scalars only: nest with --json or a literal. A word that starts with - \
-                where a type flag goes must be one (give -string -x for such a string), and a -dict key may not \
-                start with - or come twice. A malformed value is refused (exit 2) and nothing is written. \
+                -array and -dict hold scalars only: nest with --json or a literal. As with defaults, a value \
+                without a type flag (and a -dict key) that starts with ( { < or " is a property list ('"x"' is \
+                the string x), any other is a string with backslash escapes read ('@\\U21a9' is @ and U+21A9; \
+                -string takes text as typed). A single word spelled like a flag must be one (-integr is \
+                refused; -string -x stores -x), and a -dict key may not come twice. A malformed value is \
+                refused (exit 2) and nothing is written. \
                 Options (--root, --file, -g, --no-manifest, --to) go before DOMAIN; -- ends them. A --file \
                 keeps its format (XML, binary, JSON or old-style) unless --to names another. \
                 A value that breaks the domain's installed manifest is refused (exit 2, nothing written).
@@ -46,12 +49,11 @@ extension Prefs {
         @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
         var words: [String] = []
 
-        func validate() throws {
-            if to != nil, store.file == nil { throw ValidationError("--to applies to --file only: a domain in the store is always XML") }
-        }
-
         func run() throws {
-            try WriteRequest(location: store.location, words: words, enforcesManifest: !noManifest, format: to).perform()
+            // Checked here rather than in validate(), as StoreOptions.location() explains.
+            let location = try store.location()
+            if to != nil, location.file == nil { throw CLIError(.usage, "--to applies to --file only: a domain in the store is always XML") }
+            try WriteRequest(location: location, words: words, enforcesManifest: !noManifest, format: to).perform()
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Preferences
 
 /// The subcommand names on a command line, checked before parsing so that a mistyped verb
 /// (`prefs remove d k`, `prefs help nosuch`) is called an unknown command with the nearest
@@ -27,7 +28,7 @@ enum CommandNames {
         while !subcommands.isEmpty, let word = words.popFirst(), !word.hasPrefix("-") {
             let names = subcommands.map { $0.configuration.commandName ?? "" }
             guard let index = names.firstIndex(of: word) else {
-                let suggestion = (path == "prefs" ? synonyms[word] : nil) ?? nearest(to: word, in: names)
+                let suggestion = (path == "prefs" ? synonyms[word] : nil) ?? NearestName.nearest(to: word, in: names)
                 throw CLIError(
                     .usage,
                     "unknown command \"\(word)\"\(suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""); "
@@ -38,23 +39,5 @@ enum CommandNames {
             subcommands = configuration.subcommands
             path += " " + word
         }
-    }
-
-    /// The name within two edits of `word` (Levenshtein distance), if any; the closest wins.
-    private static func nearest(to word: String, in names: [String]) -> String? {
-        let scored = names.map { ($0, distance(Array(word.lowercased()), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

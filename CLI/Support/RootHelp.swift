@@ -25,8 +25,9 @@ enum RootHelp {
 
         SUBCOMMANDS:
           read                    Print every domain, a domain, or one value.
-          read-type               Print the type of a value: string, integer, real,
-                                  boolean, date, data, array or dictionary.
+          read-type               Print a value's type as defaults does: Type is
+                                  string, integer, float, boolean, date, data, array or
+                                  dictionary.
           write                   Store a value, or replace a whole domain.
           delete                  Remove a value, or a whole domain.
           domains                 List the domains, one per line, sorted.

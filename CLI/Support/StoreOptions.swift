@@ -16,15 +16,22 @@ struct StoreOptions: ParsableArguments {
         help: "Work on the global domain, NSGlobalDomain (leave DOMAIN out).")
     var global = false
 
-    func validate() throws {
-        if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }
-        if file == "" { throw ValidationError("--file needs a file; an empty path names none") }
-        if file != nil && global { throw ValidationError("--file and -g name two different targets; give one") }
-        if file != nil && root != nil { throw ValidationError("--file names a file outside any folder of domains, so --root does not apply; give one") }
-    }
+    @OptionGroup var host: HostOption
 
-    /// The parsed options.
-    var location: StoreLocation { StoreLocation(root: root, file: file, global: global) }
+    /// The parsed options, checked when the command runs rather than in a `validate()`: after
+    /// a failed `validate()`, swift-argument-parser reads any word such as `-hx` among `write`'s
+    /// value words as a request for help, which would print the help and exit 0.
+    ///
+    /// - Throws: ``CLIError`` with status 2 when an option is empty or two contradict.
+    func location() throws -> StoreLocation {
+        func refuse(_ message: String) -> CLIError { CLIError(.usage, message) }
+        if root == "" { throw refuse("--root needs a folder; an empty path names none") }
+        if file == "" { throw refuse("--file needs a file; an empty path names none") }
+        if file != nil && global { throw refuse("--file and -g name two different targets; give one") }
+        if file != nil && root != nil { throw refuse("--file names a file outside any folder of domains, so --root does not apply; give one") }
+        if let problem = host.problem { throw refuse(problem) }
+        return StoreLocation(root: root, file: file, global: global, host: host.scope)
+    }
 }
 
 /// Where a command works, as ``StoreOptions`` parsed it (or the fast path in ``Prefs/main()``
@@ -36,6 +43,9 @@ struct StoreLocation {
     var file: String? = nil
     /// `-g`: the global domain.
     var global = false
+    /// `-currentHost` or `-host NAME`: the domain's values for one host (ByHost) rather than
+    /// for any host.
+    var host = HostScope.any
 
     /// Whether the options name the target, so no DOMAIN argument is expected.
     var namesTarget: Bool { file != nil || global }
@@ -50,12 +60,15 @@ struct StoreLocation {
     /// `-g` names it.
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
-            return Target(file: DomainFile(path: file), folder: nil)
+            guard host == .any else {
+                throw CLIError(.usage, "--file names one file, so -currentHost and -host, which choose a domain's file, do not apply; give one")
+            }
+            return Target(file: DomainFile(path: file))
         }
         let folder = try folder()
-        if global { return Target(domain: .global, in: folder) }
+        if global { return try Target(domain: .global, in: folder, host: host) }
         guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
-        return Target(domain: try DomainName(name), in: folder)
+        return try Target(domain: try DomainName(name), in: folder, host: host)
     }
 }
 
@@ -65,17 +78,31 @@ struct Target {
     var file: DomainFile
     /// The preferences folder to create before the first write, or `nil` for `--file`.
     let folder: PreferencesFolder?
+    /// The domain, `nil` for `--file`.
+    let domain: DomainName?
+    /// The id of the host whose values of the domain are meant (`-currentHost`, `-host NAME`),
+    /// `nil` for the values for any host.
+    let host: String?
 
-    /// The file `file` alone, or a domain's file in `folder`; its notices print on standard error.
-    init(file: DomainFile, folder: PreferencesFolder?) {
+    /// The file `file` alone; its notices print on standard error.
+    init(file: DomainFile) {
         self.file = file
         self.file.notices = Output.notices
-        self.folder = folder
+        folder = nil
+        domain = nil
+        host = nil
     }
 
-    /// The domain `domain` of `folder`.
-    init(domain: DomainName, in folder: PreferencesFolder) {
-        self.init(file: folder.file(for: domain), folder: folder)
+    /// The domain `domain` of `folder`: its values for any host, or its ByHost values for `host`.
+    ///
+    /// - Throws: ``PreferenceError`` for a host that names no ByHost file.
+    init(domain: DomainName, in folder: PreferencesFolder, host: HostScope = .any) throws(PreferenceError) {
+        let id = try host.id(currentHost: PreferencesEnvironment.process.currentHost)
+        file = folder.file(for: domain, host: id)
+        file.notices = Output.notices
+        self.folder = folder
+        self.domain = domain
+        self.host = id
     }
 
     /// How messages name the target: the domain, or the file's path.
@@ -83,12 +110,13 @@ struct Target {
 
     /// Where a value of the target is looked up: for a domain, its search list, with the
     /// administrator's files (``PreferencesEnvironment/systemFolders``) below the user's and,
-    /// in the `.full` scope, the global domain below that; for `--file`, the file alone.
-    func searchList(_ scope: SearchList.Scope) throws -> SearchList {
-        guard let folder else { return SearchList(file: file) }
+    /// in the `.full` scope, the host's values above and the global domain below; for `--file`,
+    /// or a host's values of a whole domain, the file alone.
+    func searchList(_ scope: SearchList.Scope) -> SearchList {
+        guard let folder, let domain, host == nil || scope == .full else { return SearchList(file: file) }
         return SearchList(
-            domain: try DomainName(name), folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders, scope: scope,
-            notices: Output.notices)
+            domain: domain, folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders,
+            host: host ?? PreferencesEnvironment.process.currentHost, scope: scope, notices: Output.notices)
     }
 
     /// The domain's values; only the entry under `key` when one is given.

@@ -7,7 +7,7 @@ extension Target {
     ///
     /// - Throws: ``PreferenceError`` when the installed manifest is malformed.
     func installedManifest() throws(PreferenceError) -> Manifest? {
-        guard folder != nil else { return nil }
-        return try PreferencesEnvironment.process.manifestSearchPath.manifest(for: DomainName(file.domain))
+        guard let domain else { return nil }
+        return try PreferencesEnvironment.process.manifestSearchPath.manifest(for: domain)
     }
 }

@@ -12,21 +12,25 @@ enum TextFormat {
         return try OpenStepWriter().write(value)
     }
 
-    /// A scalar's bare text: strings as they are, integers and reals in decimal, Booleans 1 or 0
-    /// (as `defaults` prints them), dates in ISO 8601, data in hexadecimal; `nil` for containers.
+    /// A scalar's bare text as `defaults read` prints it, which `write` with the type's flag
+    /// takes back: strings as they are, integers in decimal, reals in their shortest form (`1`,
+    /// `2.5`), Booleans 1 or 0, dates as `2024-02-29 12:34:56 +0000`, data as
+    /// `{length = 2, bytes = 0x0a0b}` with every byte (where recent macOS elides the middle of
+    /// long data); `nil` for containers.
     static func bare(_ value: PropertyList) -> String? {
         switch value {
         case .string(let string): string
         case .integer(let integer): integer.description
-        case .real(let real): real.isFinite ? (real == 0 ? "0" : "\(real)") : RealFormat.string(real)
+        case .real(let real): RealFormat.shortest(real)
         case .bool(let bool): bool ? "1" : "0"
-        case .date(let date): date.iso8601
-        case .data(let bytes): hex(bytes)
+        case .date(let date): date.defaultsDescription
+        case .data(let bytes): "{length = \(bytes.count), bytes = 0x\(hex(bytes))}"
         case .array, .dictionary: nil
         }
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
+    /// The bytes in lowercase hexadecimal, two digits each, without spaces.
+    static func hex(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             let digits: StaticString = "0123456789abcdef"
             var index = 0

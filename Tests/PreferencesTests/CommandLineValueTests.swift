@@ -34,6 +34,26 @@ struct CommandLineValueTests {
         #expect(try CommandLineValue.parse(words) == .set(expected))
     }
 
+    /// A word without a type flag is read as `defaults write` reads it: a leading `"` makes a
+    /// quoted old-style string, backslash escapes are read as in one, and only a single word
+    /// spelled like a flag is refused, so `-1`, `-` and `-l -V` are strings.
+    @Test(
+        arguments: [
+            (["\"quoted\""], PropertyList.string("quoted")), (["\"a \\\"b\\\" c\""], "a \"b\" c"), (["-l -V"], "-l -V"), (["-1"], "-1"),
+            (["-"], "-"), (["-0.5"], "-0.5"), (["@\\U21a9"], "@\u{21A9}"), (["~^\\U21A9"], "~^\u{21A9}"), (["a\\tb\\n"], "a\tb\n"),
+            (["C:\\\\dir"], "C:\\dir"), (["\\d+"], "d+"), (["\\101\\102"], "AB"), (["\\Ud83d\\ude00"], "😀"), (["say \"hi\""], "say \"hi\""),
+            (["'single'"], "'single'"), (["x\\\"y"], "x\"y"), (["-array", "\"a b\"", "x\\ny", "-string", "x\\ny"], ["a b", "x\ny", "x\\ny"]),
+            (["-dict", "\"key one\"", "\"v\"", "-string", "-k", "\\U00e9", "\\U00e9", "-string", "\\U00e9"], ["key one": "v", "-k": "é", "é": "\\U00e9"])
+        ] as [([String], PropertyList)])
+    func readsUntypedWordsAsDefaults(words: [String], expected: PropertyList) throws {
+        #expect(try CommandLineValue.parse(words) == .set(expected))
+    }
+
+    /// `-dict-add` keys and values are read the same way: an NSUserKeyEquivalents recipe.
+    @Test func dictAddReadsEscapesInKeysAndValues() throws {
+        #expect(try CommandLineValue.parse(["-dict-add", "Send", "@\\U21a9", "\"Archive\"", "@$e"]) == .dictionaryAdd(["Send": "@\u{21A9}", "Archive": "@$e"]))
+    }
+
     @Test func floatNaNParses() throws {
         guard case .set(.real(let value)) = try CommandLineValue.parse(["-float", "nan"]) else {
             Issue.record("-float nan is not a real")
@@ -77,7 +97,16 @@ struct CommandLineValueTests {
             (["<integer>x</integer>"], "not a valid property list element"), (["-array", "<nope"], "not a valid property list element"),
             ([], "missing value"), (["-unknown"], #"unknown type flag "-unknown"; the type flags are -string"#),
             (["-array", "-integr", "5"], #"unknown type flag "-integr""#), (["-dict", "k", "-bol", "yes"], #"unknown type flag "-bol""#),
-            (["-dict", "a", "1", "-bol", "yes"], #"the key "-bol" starts with -"#), (["-5"], #"-string "-5""#),
+            (["-dict", "a", "1", "-bol", "yes"], #"unknown type flag "-bol" (did you mean -bool?)"#),
+            (["-integr", "5"], #"unknown type flag "-integr" (did you mean -integer?); the type flags are -string"#),
+            (["--jsn", "1"], #"unknown type flag "--jsn" (did you mean --json?)"#), (["-Int", "1"], "(did you mean -int?)"),
+            (["-dict", "-k", "v"], #"unknown type flag "-k"; the type flags are"#), (["-dict", "-k", "v"], #"-string "-k""#),
+            (["-dict", "-int", "5", "v"], "dictionary keys are strings, so a key cannot be given as -int"),
+            (["-dict", "(a)", "v"], #"the key "(a)" is not a string"#), (["-dict", "-string"], "-string needs a key after it"),
+            (["foo\\"], #"the value "foo\" has a backslash escape that names no character: the text ends inside an escape"#),
+            (["\\U12"], "\\U needs four hexadecimal digits"), (["\\Ud83d"], "is a lone surrogate"),
+            (["-dict", "\\033Window\\033Fill", "v"], "holds the control character U+001B once its escapes are read"),
+            (["\"open"], "a quoted string is never closed"),
             (["-array", "-array", "a"], "cannot nest composite types (-array inside -array)"),
             (["-array-add", "-dict", "k", "v"], "cannot nest composite types (-dict inside -array-add)"),
             (["-dict", "k", "-array", "a", "b"], "cannot nest composite types (-array inside -dict)"),

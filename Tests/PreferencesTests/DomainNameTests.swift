@@ -50,6 +50,21 @@ struct DomainNameTests {
         #expect(try DomainName("NSGlobalDomain") == DomainName.global)
     }
 
+    /// Every name macOS gives the global domain is the global domain, file and all; a name
+    /// that only resembles one is a domain of its own.
+    @Test(arguments: ["NSGlobalDomain", ".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain"])
+    func macOSNamesOfTheGlobalDomainAreIt(name: String) throws {
+        let domain = try DomainName(name)
+        #expect(domain == DomainName.global)
+        #expect(domain.fileName == "NSGlobalDomain.plist")
+        try withScratch { scratch throws in
+            try PreferenceStore(domain: name, folder: scratch.folder, arguments: ["tests"]).set("en_GB", forKey: "AppleLocale")
+            #expect(try PreferenceStore(domain: "NSGlobalDomain", folder: scratch.folder, arguments: ["tests"]).string(forKey: "AppleLocale") == "en_GB")
+        }
+        #expect(try DomainName("apple global domain") != DomainName.global)
+        #expect(preferenceError { _ = try DomainName(".GlobalPreferences2") }?.code == .invalidArgument)
+    }
+
     /// A store cannot be opened on a refused name, and nothing is created.
     @Test(
         arguments: ["../escape", "a/b", ".hidden", ""])

@@ -50,7 +50,7 @@ struct BinaryFormatTests {
     @Test func readsBinaryDomain() throws {
         try FileManager.default.copyItem(atPath: "\(Self.fixtures)/scalars.bplist", toPath: folder.file("com.example.mac.plist"))
         #expect(try prefs("read", "com.example.mac", "uint64max").stdout == "18446744073709551615\n")
-        #expect(try prefs("read", "com.example.mac", "before2001").stdout == "1969-07-20T20:17:40Z\n")
+        #expect(try prefs("read", "com.example.mac", "before2001").stdout == "1969-07-20 20:17:40 +0000\n")
         #expect(try prefs("read", "--file", folder.file("com.example.mac.plist"), "string").stdout == "Ada Lovelace\n")
         #expect(try prefs("read", "--json", "com.example.mac").stdout.contains("\"int64min\": -9223372036854775808"))
     }

@@ -47,9 +47,9 @@ struct CommandLineRulesTests {
     @Test func doubleDashEndsWriteOptions() throws {
         #expect(try prefs("write", "t", "--", "-int", "5").status == 0)
         #expect(try prefs("read", "t", "--", "-int").stdout == "5\n")
-        #expect(try prefs("read-type", "t", "--", "-int").stdout == "string\n")
+        #expect(try prefs("read-type", "t", "--", "-int").stdout == "Type is string\n")
         #expect(try prefs("write", "t", "--", "-k", "-int", "7").status == 0)
-        #expect(try prefs("read-type", "t", "--", "-k").stdout == "integer\n")
+        #expect(try prefs("read-type", "t", "--", "-k").stdout == "Type is integer\n")
         #expect(try prefs("write", "--", "t", "--key-path", "x").status == 0)
         #expect(try prefs("write", "-g", "--", "-k", "g").status == 0)
         #expect(try prefs("read", "-g", "--", "-k").stdout == "g\n")
@@ -61,7 +61,7 @@ struct CommandLineRulesTests {
     /// -- ends options in every other verb that takes a key or a word.
     @Test(
         arguments: [
-            (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "string\n"),
+            (["delete", "t", "--", "-k"], ""), (["rename", "t", "--", "-k", "-n"], ""), (["read-type", "t", "--", "-k"], "Type is string\n"),
             (["read", "t", "--", "-k"], "v\n"), (["find", "--", "-k"], "t: -k = v\n")
         ])
     func doubleDashEndsOptionsEverywhere(arguments: [String], output: String) throws {
@@ -117,13 +117,29 @@ struct CommandLineRulesTests {
         #expect(result.status == 0 && result.stdout.contains("USAGE: prefs"), "\(arguments): \(result)")
     }
 
+    /// Every name macOS gives the global domain names it wherever a domain goes, so a Mac's
+    /// setup script lands in NSGlobalDomain.plist whichever it uses.
+    @Test(arguments: [".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain", "NSGlobalDomain"])
+    func globalDomainNames(name: String) throws {
+        #expect(try prefs("write", name, "AppleLocale", "en_GB").status == 0)
+        #expect(try prefs("write", name, "AppleShowScrollBars", "-string", "Always").status == 0)
+        #expect(try prefs("read", "-g", "AppleLocale").stdout == "en_GB\n")
+        #expect(try prefs("read", name, "AppleShowScrollBars").stdout == "Always\n")
+        #expect(try prefs("read-type", name, "AppleLocale").stdout == "Type is string\n")
+        #expect(try prefs("rename", name, "AppleLocale", "Locale").status == 0)
+        #expect(try prefs("delete", name, "Locale").status == 0)
+        #expect(try prefs("domains").stdout == "NSGlobalDomain\n")
+        #expect(try prefs("delete", name).status == 0)
+        #expect(folder.bytes("NSGlobalDomain.plist") == nil)
+    }
+
     /// -globalDomain and -g name the global domain wherever a domain goes.
     @Test(arguments: ["-g", "-globalDomain", "--global"])
     func globalDomainFlags(flag: String) throws {
         #expect(try prefs("write", flag, "AppleLocale", "en_GB").status == 0)
         #expect(try prefs("read", flag, "AppleLocale").stdout == "en_GB\n")
         #expect(try prefs("read", "NSGlobalDomain", "AppleLocale").stdout == "en_GB\n")
-        #expect(try prefs("read-type", flag, "AppleLocale").stdout == "string\n")
+        #expect(try prefs("read-type", flag, "AppleLocale").stdout == "Type is string\n")
         #expect(try prefs("rename", flag, "AppleLocale", "Locale").status == 0)
         #expect(try prefs("export", flag, "-").stdout.contains("<key>Locale</key>"))
         #expect(try prefs("delete", flag, "Locale").status == 0)

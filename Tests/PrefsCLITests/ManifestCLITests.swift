@@ -190,14 +190,14 @@ struct ManifestCLITests {
 
     @Test func aPlainWordIsReadAsTheTypeTheManifestGivesTheKey() throws {
         #expect(try prefs("write", "com.example.editor", "fontSize", "14").status == 0)
-        #expect(try prefs("read-type", "com.example.editor", "fontSize").stdout == "integer\n")
+        #expect(try prefs("read-type", "com.example.editor", "fontSize").stdout == "Type is integer\n")
         let bad = try prefs("write", "com.example.editor", "fontSize", "big")
         #expect(bad.status == 2)
         #expect(
             bad.stderr.hasPrefix(
                 "Error: the manifest \(manifests)/com.example.editor.plist makes fontSize an integer, so the value is read as -int \"big\": not an integer"))
         #expect(try prefs("write", "com.example.editor", "unnamed", "14").status == 0)
-        #expect(try prefs("read-type", "com.example.editor", "unnamed").stdout == "string\n")
+        #expect(try prefs("read-type", "com.example.editor", "unnamed").stdout == "Type is string\n")
     }
 
     @Test func replacingAWholeDomainIsCheckedWhole() throws {

@@ -112,13 +112,31 @@ struct MessageTests {
         #expect(folder.names().isEmpty)
     }
 
-    /// -int, -float and -data say whether the value is out of range or malformed.
+    /// -int, -float and -data say whether the value is out of range or malformed, and where
+    /// `defaults` would have stored something else instead of refusing, what it would store.
     @Test(
         arguments: [
-            (["-int", "18446744073709551616"], "out of range (integers go from -9223372036854775808 to 18446744073709551615)"),
+            (
+                ["-int", "18446744073709551616"],
+                "out of range (integers go from -9223372036854775808 to 18446744073709551615; defaults would store 9223372036854775807)"
+            ),
             (["-int", "-9223372036854775809"], "out of range"), (["-int", "0x10000000000000000"], "out of range"),
-            (["-int", "12abc"], "not an integer"), (["-float", "1e400"], "out of range"), (["-float", "1.2.3"], "not a number"),
-            (["-data", "abc"], "an odd number of hex digits (3)"), (["-data", "0g"], #""g" is not a hexadecimal digit"#)
+            (["-int", "12abc"], "not an integer"), (["-float", "1.2.3"], "not a number"),
+            (
+                ["-int", "1.5"],
+                "not an integer (expected decimal or 0x hexadecimal digits; integers go from -9223372036854775808 to 18446744073709551615; defaults would store 1)"
+            ),
+            (
+                ["-int", "abc"],
+                "not an integer (expected decimal or 0x hexadecimal digits; integers go from -9223372036854775808 to 18446744073709551615; defaults would store 0)"
+            ),
+            (["-float", "1,5"], "not a number (expected a decimal such as 2.5 or 1e-3, nan, inf or -inf; defaults would store 1)"),
+            (["-float", "1e400"], "out of range (beyond ±1.7976931348623157e308; give inf or -inf for infinity; defaults would store inf)"),
+            (
+                ["-data", "abc"],
+                "an odd number of hex digits (3); each byte takes two, such as 0a1b2c (defaults would read the first digit alone as a byte and store 0abc)"
+            ),
+            (["-data", "0g"], #""g" is not a hexadecimal digit"#)
         ])
     func numberProblemIsNamed(words: [String], problem: String) throws {
         let result = try Shell.prefs(["write", "d", "k"] + words, home: home)

@@ -46,7 +46,7 @@ struct OldStyleFormatTests {
 
                 """)
         #expect(try prefs("write", "d", "bytes", "<0aff>").status == 0)
-        #expect(try prefs("read-type", "d", "bytes").stdout == "data\n")
+        #expect(try prefs("read-type", "d", "bytes").stdout == "Type is data\n")
         let bad = try prefs("write", "d", "k", "(a, b")
         #expect(bad.status == 2 && bad.stderr.contains("an array is never closed"), "\(bad)")
     }
@@ -77,7 +77,7 @@ struct OldStyleFormatTests {
     @Test func forcedAndDetectedFormats() throws {
         try folder.write("{\"n\": 1, \"list\": [true, 2.5]}", to: "in.json")
         #expect(try prefs("import", "d", folder.file("in.json")).status == 0)
-        #expect(try prefs("read-type", "d", "n").stdout == "integer\n")
+        #expect(try prefs("read-type", "d", "n").stdout == "Type is integer\n")
         let forced = try prefs("convert", "--from", "openstep", folder.file("in.json"))
         #expect(forced.status == 3 && forced.stderr.contains("in.json:1: error: old-style:"), "\(forced)")
         try folder.write("[1, 2,]", to: "bad.json")

@@ -25,14 +25,14 @@ struct ReadWriteTests {
             (["-integer", "0x1F"], "31", "integer", "31"),
             (["-int", "18446744073709551615"], "18446744073709551615", "integer", "18446744073709551615"),
             (["-int", "-9223372036854775808"], "-9223372036854775808", "integer", "-9223372036854775808"),
-            (["-float", "2.5"], "2.5", "real", "2.5"),
+            (["-float", "2.5"], "2.5", "float", "2.5"),
             (["-bool", "yes"], "1", "boolean", "True"),
             (["-boolean", "FALSE"], "0", "boolean", "False"),
             (["-bool", "1"], "1", "boolean", "True"),
-            (["-date", "2024-02-29T12:34:56Z"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
-            (["-date", "2024-02-29 14:34:56 +0200"], "2024-02-29T12:34:56Z", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
-            (["-date", "2024-02-29"], "2024-02-29T00:00:00Z", "date", "datetime.datetime(2024, 2, 29, 0, 0)"),
-            (["-data", "0a0B"], "0a0b", "data", "b'\\n\\x0b'"),
+            (["-date", "2024-02-29T12:34:56Z"], "2024-02-29 12:34:56 +0000", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
+            (["-date", "2024-02-29 14:34:56 +0200"], "2024-02-29 12:34:56 +0000", "date", "datetime.datetime(2024, 2, 29, 12, 34, 56)"),
+            (["-date", "2024-02-29"], "2024-02-29 00:00:00 +0000", "date", "datetime.datetime(2024, 2, 29, 0, 0)"),
+            (["-data", "0a0B"], "{length = 2, bytes = 0x0a0b}", "data", "b'\\n\\x0b'"),
             (["<integer>7</integer>"], "7", "integer", "7"),
             (["--json", "3"], "3", "integer", "3")
         ])
@@ -41,8 +41,52 @@ struct ReadWriteTests {
         #expect(write.status == 0, "\(write)")
         #expect(write.stdout.isEmpty && write.stderr.isEmpty)
         #expect(try prefs("read", "d", "k").stdout == printed + "\n")
-        #expect(try prefs("read-type", "d", "k").stdout == type + "\n")
+        #expect(try prefs("read-type", "d", "k").stdout == "Type is " + type + "\n")
         #expect(try self.python("v['k']") == python + "\n")
+    }
+
+    /// What `read` prints for a key, given back to `write` with the type's flag, stores the same
+    /// value: every scalar type, in the forms `defaults read` prints (`1` for a whole real, dates
+    /// with a space and `+0000`, data as `{length = N, bytes = 0x…}` with every byte).
+    @Test(
+        arguments: [
+            (["-string", #""quoted" \U21a9 (x)"#], "-string", #""quoted" \U21a9 (x)"#),
+            (["-int", "-42"], "-int", "-42"),
+            (["-int", "18446744073709551615"], "-int", "18446744073709551615"),
+            (["-float", "1"], "-float", "1"),
+            (["-float", "-3.0"], "-float", "-3"),
+            (["-float", "0.1"], "-float", "0.1"),
+            (["-float", "1e300"], "-float", "1e+300"),
+            (["-float", "-inf"], "-float", "-infinity"),
+            (["-bool", "yes"], "-bool", "1"),
+            (["-date", "2024-02-29T12:34:56Z"], "-date", "2024-02-29 12:34:56 +0000"),
+            (["-date", "0001-01-01"], "-date", "0001-01-01 00:00:00 +0000"),
+            (["-data", ""], "-data", "{length = 0, bytes = 0x}"),
+            (
+                ["-data", String(repeating: "0123456789abcdef", count: 4)], "-data",
+                "{length = 32, bytes = 0x" + String(repeating: "0123456789abcdef", count: 4) + "}"
+            )
+        ])
+    func readOutputWritesBackWithItsTypeFlag(words: [String], flag: String, printed: String) throws {
+        #expect(try Shell.prefs(["write", "d", "k"] + words, home: home).status == 0)
+        let read = try prefs("read", "d", "k")
+        #expect(read.stdout == printed + "\n", "\(words): \(read)")
+        let written = try prefs("write", "copy", "k", flag, String(read.stdout.dropLast()))
+        #expect(written.status == 0, "\(words): \(written)")
+        #expect(folder.bytes("copy.plist") == folder.bytes("d.plist"), "\(words)")
+    }
+
+    /// A domain prints whole reals as `defaults` does, `1` rather than `1.0`, and dates quoted
+    /// with a space and `+0000`.
+    @Test func domainPrintsRealsAndDatesAsDefaults() throws {
+        #expect(try prefs("write", "d", "whole", "-float", "2").status == 0)
+        #expect(try prefs("write", "d", "half", "-float", "0.5").status == 0)
+        #expect(try prefs("write", "d", "list", "--json", "[1.0, -0.0, 1e20]").status == 0)
+        #expect(try prefs("write", "d", "when", "-date", "2024-02-29T12:34:56Z").status == 0)
+        #expect(
+            try prefs("read", "d").stdout
+                == "{\n    half = 0.5;\n    list = (\n        1,\n        0,\n        \"1e+20\"\n    );\n    when = \"2024-02-29 12:34:56 +0000\";\n    whole = 2;\n}\n"
+        )
     }
 
     /// Arrays and dictionaries, with typed elements, and their -add forms.

@@ -58,22 +58,81 @@ struct ValueSyntaxTests {
         )
     }
 
-    /// A misspelled type flag is refused with the list of flags, wherever a type flag goes.
+    /// A misspelled type flag is refused with the nearest flag and the list of flags, wherever a
+    /// type flag goes (`defaults` would store it as a string: this catches typos).
     @Test(
         arguments: [
-            ["-integr", "5"], ["-bol"], ["-bol", "yes"], ["--int", "5"], ["-Int", "5"], ["-array", "a", "-integr", "5"],
-            ["-array-add", "-bool", "yes", "-flaot", "1"], ["-dict", "k", "-dat", "2024-01-01"], ["-dict-add", "k", "-strin", "x"],
-            ["-5"], ["-"]
+            (["-integr", "5"], "-integer"), (["-bol"], "-bool"), (["-bol", "yes"], "-bool"), (["--int", "5"], "-int"), (["-Int", "5"], "-int"),
+            (["-array", "a", "-integr", "5"], "-integer"), (["-array-add", "-bool", "yes", "-flaot", "1"], "-float"),
+            (["-dict", "k", "-dat", "2024-01-01"], "-date"), (["-dict-add", "k", "-strin", "x"], "-string"), (["-dict", "a", "1", "-bol", "yes"], "-bool")
         ])
-    func misspelledTypeFlagIsRefused(words: [String]) throws {
+    func misspelledTypeFlagIsRefused(words: [String], nearest: String) throws {
         let flag = words.first { $0.hasPrefix("-") && !["-array", "-array-add", "-dict", "-dict-add", "-bool"].contains($0) }!
-        try expectRefused(words, "unknown type flag \"\(flag)\"; the type flags are -string, -int, -integer, -float, -bool")
+        try expectRefused(
+            words, "unknown type flag \"\(flag)\" (did you mean \(nearest)?); the type flags are -string, -int, -integer, -float, -bool")
     }
 
-    /// A -dict key that looks like a flag is refused.
-    @Test(arguments: [["-dict", "a", "1", "-bol", "yes"], ["-dict", "-k", "v"]])
-    func dictionaryKeyLikeAFlagIsRefused(words: [String]) throws {
-        try expectRefused(words, "starts with - and looks like a misspelled flag")
+    /// A -dict key spelled like a flag is refused with the way to give it: after -string.
+    @Test func dictionaryKeyLikeAFlagIsRefused() throws {
+        try expectRefused(["-dict", "-k", "v"], #"unknown type flag "-k"; the type flags are"#)
+        try expectRefused(["-dict", "-k", "v"], #"-string "-k""#)
+        #expect(try prefs("write", "d", "k", "-dict", "-string", "-k", "v").status == 0)
+        #expect(try prefs("read", "d", "k", "--json").stdout == "{\n  \"-k\": \"v\"\n}\n")
+    }
+
+    /// Words without a type flag store what `defaults write` stores: a leading `"` is a quoted
+    /// old-style string, backslash escapes are read (`@\U21a9` is `@↩`), and a word that is no
+    /// single flag word (`-1`, `-`, `'-l -V'`) is a string; in -array, -dict and -dict-add members
+    /// and keys alike.
+    @Test func untypedWordsAsDefaultsStoresThem() throws {
+        let lines = [
+            ["write", "d", "quoted", #""quoted""#], ["write", "d", "flags", "-l -V"], ["write", "d", "minus", "-1"], ["write", "d", "dash", "-"],
+            ["write", "d", "send", #"@\U21a9"#], ["write", "d", "path", #"C:\\dir"#], ["write", "d", "tab", #"a\tb"#],
+            ["write", "d", "list", "-array", #""a b""#, #"x\U00e9"#, "-string", #"x\U00e9"#],
+            ["write", "d", "keys", "-dict", #""Send""#, #"@\U21a9"#, #"\U00e9t\U00e9"#, "-1"],
+            ["write", "d", "keys", "-dict-add", #""Archive""#, #""@$e""#]
+        ]
+        for line in lines {
+            let result = try Shell.prefs(line, home: home)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result)")
+        }
+        #expect(
+            try prefs("read", "d", "--json").stdout == """
+                {
+                  "dash": "-",
+                  "flags": "-l -V",
+                  "keys": {
+                    "Archive": "@$e",
+                    "Send": "@↩",
+                    "été": "-1"
+                  },
+                  "list": [
+                    "a b",
+                    "xé",
+                    "x\\\\U00e9"
+                  ],
+                  "minus": "-1",
+                  "path": "C:\\\\dir",
+                  "quoted": "quoted",
+                  "send": "@↩",
+                  "tab": "a\\tb"
+                }
+
+                """)
+    }
+
+    /// A backslash escape that names no character, or one whose character a domain file cannot
+    /// hold (`\033`, ESC, which macOS keeps in binary files), is refused with the way to store
+    /// the text as typed.
+    @Test(
+        arguments: [
+            ([#"foo\"#], "has a backslash escape that names no character: the text ends inside an escape"),
+            ([#"\U12x"#], #"\U needs four hexadecimal digits"#),
+            (["-dict-add", #"\033Window\033Fill"#, #"~^\U21a9"#], "holds the control character U+001B once its escapes are read as defaults reads them")
+        ])
+    func unstorableEscapeIsRefused(words: [String], fragment: String) throws {
+        try expectRefused(words, fragment)
+        try expectRefused(words, "-string")
     }
 
     /// A string that starts with - goes in with -string.

@@ -125,9 +125,9 @@ struct WatchTests {
         let watch = try RunningWatch("d", home: home)
         defer { watch.stop() }
         try watch.waitUntilWatching(home: home)
-        #expect(try Shell.prefs(["write", "d", "a\tb", "x\ny\\z\r"], home: home).status == 0)
+        #expect(try Shell.prefs(["write", "d", "a\tb", "-string", "x\ny\\z\r"], home: home).status == 0)
         #expect(try watch.waitFor { $0 == [#"a\tb"# + "\t" + #"x\ny\\z\r"#] }, "\(watch.lines)")
-        #expect(try Shell.prefs(["write", "d", "list", "-array", "p\tq", #"r\s"#], home: home).status == 0)
+        #expect(try Shell.prefs(["write", "d", "list", "-array", "p\tq", "-string", #"r\s"#], home: home).status == 0)
         #expect(try watch.waitFor { $0.last == "list\t" + #"["p\\tq","r\\\\s"]"# }, "\(watch.lines)")
         #expect(try Shell.prefs(["write", "d", "delete", "\u{7F}\u{85}"], home: home).status == 0)
         #expect(try watch.waitFor { $0.last == "delete\t" + #"\x7F\u0085"# }, "\(watch.lines)")

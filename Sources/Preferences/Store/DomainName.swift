@@ -3,6 +3,7 @@
 /// A name is 1 to ``maxLength`` bytes of UTF-8 and may not contain `/`, `\`, NUL or other
 /// control characters, may not contain `..`, and may not start with `.` or `-`. So a domain
 /// always maps to exactly `<root>/<name>.plist` and nothing outside the root is ever touched.
+/// Every name macOS gives the global domain (``globalAliases``) is the global domain.
 public struct DomainName: Hashable, Sendable, CustomStringConvertible {
     /// The longest name in UTF-8 bytes: 200, which leaves room in a 255-byte file name for
     /// `.plist`, `.lock` and the temporary-file suffix.
@@ -11,18 +12,28 @@ public struct DomainName: Hashable, Sendable, CustomStringConvertible {
     /// The name of the global domain, whose values every domain sees (`-g` on the command line).
     public static let global = DomainName(unchecked: "NSGlobalDomain")
 
-    /// The name as given.
+    /// The names `defaults` and CFPreferences give the global domain, each of which names
+    /// ``global`` here too: `NSGlobalDomain`, `.GlobalPreferences` (its file's name on a Mac),
+    /// `kCFPreferencesAnyApplication` (CFPreferences' constant) and `Apple Global Domain` (how
+    /// `defaults` names it in messages and `defaults read`).
+    public static let globalAliases: Set<String> = ["NSGlobalDomain", ".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain"]
+
+    /// The name as given, or `NSGlobalDomain` for any of ``globalAliases``.
     public let rawValue: String
 
     private init(unchecked name: String) {
         rawValue = name
     }
 
-    /// Checks `name`.
+    /// Checks `name`; any of ``globalAliases`` is ``global``.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the name and saying
     ///   which rule it breaks.
     public init(_ name: String) throws(PreferenceError) {
+        if Self.globalAliases.contains(name) {
+            self = .global
+            return
+        }
         func refuse(_ reason: String) -> PreferenceError {
             PreferenceError(.invalidArgument, "invalid domain name \(Self.quoted(name)): \(reason)")
         }

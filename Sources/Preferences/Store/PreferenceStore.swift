@@ -289,6 +289,15 @@ public final class PreferenceStore: Sendable {
         return try file.update(lockTimeout: environment.lockTimeout(), body)
     }
 
+    /// The values the store's own file holds: its domain's for its ``host``, without the rest
+    /// of the search list; `nil` when there is no file.
+    ///
+    /// - Throws: `.unreadable` when the file does not read.
+    public func storedValues() throws(PreferenceError) -> PropertyListDictionary? {
+        if let setupError { throw setupError }
+        return try cachedValues(of: .user(folder.file(for: domain, host: hostID)))
+    }
+
     /// The values of the domain `name` in the user's folder.
     private func persistentValues(of name: DomainName) throws(PreferenceError) -> PropertyListDictionary? {
         if let setupError { throw setupError }

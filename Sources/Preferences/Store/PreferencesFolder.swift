@@ -22,22 +22,25 @@ public struct PreferencesFolder: Sendable {
         return DomainFile(path: path + "/ByHost/" + domain.rawValue + "." + host + ".plist", domain: domain.rawValue + " (host " + host + ")", isInStore: true)
     }
 
-    /// The names of the domains that have files here, sorted.
+    /// The names of the domains that have files here, sorted; with a host id, those that have
+    /// ByHost values for that host (``file(for:host:)``).
     ///
     /// - Parameter notices: Told of a file that would be a domain's but whose name is not UTF-8.
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the folder exists but cannot
     ///   be listed. A missing folder has no domains.
-    public func domainNames(notices: NoticeHandler? = nil) throws(PreferenceError) -> [String] {
-        guard let entries = folderEntries(path) else {
+    public func domainNames(host: String? = nil, notices: NoticeHandler? = nil) throws(PreferenceError) -> [String] {
+        let folder = host == nil ? path : path + "/ByHost"
+        let suffix = host.map { "." + $0 + ".plist" } ?? ".plist"
+        guard let entries = folderEntries(folder) else {
             if errno == ENOENT { return [] }
-            throw PreferenceError.system(.unreadable, "cannot list \(path)")
+            throw PreferenceError.system(.unreadable, "cannot list \(folder)")
         }
         for name in entries.undecodable where name.hasSuffix(".plist") {
-            notices?(PreferenceNotice(.warning, "\(path)/\(name): the file name is not valid UTF-8, so it names no domain; rename it to read it"))
+            notices?(PreferenceNotice(.warning, "\(folder)/\(name): the file name is not valid UTF-8, so it names no domain; rename it to read it"))
         }
         var names: [String] = []
-        for name in entries.names where name.hasSuffix(".plist") && !name.hasPrefix(".") {
-            let domain = String(name.dropLast(".plist".count))
+        for name in entries.names where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+            let domain = String(name.dropLast(suffix.count))
             if DomainName.isValid(domain) { names.append(domain) }
         }
         return names.sorted(by: PropertyListDictionary.precedes)

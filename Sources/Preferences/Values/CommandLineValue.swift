@@ -2,13 +2,15 @@ import PropertyLists
 
 /// Values written on a command line the way `defaults write` takes them: a type flag and a
 /// value (`-int 5`, `-bool yes`, `-date 2024-02-29T12:34:56Z`, `-data 0a0b`), collections
-/// (`-array a b`, `-dict k v`), a plist literal (`'<array>…</array>'` or a whole plist
-/// document), `--json VALUE`, or an untyped word, which is a string as on a Mac.
+/// (`-array a b`, `-dict k v`), a plist literal (`'<array>…</array>'`, `'( a, b )'`,
+/// `'"quoted"'` or a whole plist document), `--json VALUE`, or any other word, which is a string
+/// as on a Mac, with backslash escapes read as `defaults` reads them (`'@\U21a9'` is `@↩`).
 ///
 /// As with `defaults`, collections hold scalars only: `-array -array a` is refused ("cannot
 /// nest composite types") rather than stored as strings; nested values take `--json` or a plist
-/// literal. A word that starts with `-` where a type flag goes must be one, so a misspelled flag
-/// (`-integr 5`) is refused instead of stored as a string.
+/// literal. A single word that looks like a flag (`-integr`) must be one, so a misspelled flag
+/// is refused with the nearest real one where `defaults` would store it as a string; `-1`,
+/// `'-l -V'` and `-` are strings.
 package enum CommandLineValue {
     /// What a `write` does to the key.
     package enum Action: Equatable, Sendable {
@@ -54,17 +56,26 @@ package enum CommandLineValue {
         }
     }
 
-    /// Parses `KEY VALUE` pairs after `-dict` or `-dict-add`.
+    /// Parses `KEY VALUE` pairs after `-dict` or `-dict-add`. A key is a word read as an untyped
+    /// value is (escapes read; `'"a key"'` is `a key`) that must give a string, or `-string KEY`
+    /// for a key taken as typed, such as one that starts with `-`.
     private static func parseEntries(_ words: ArraySlice<String>, after flag: String) throws(PreferenceError) -> PropertyListDictionary {
         var rest = words
         var dictionary = PropertyListDictionary()
-        while let key = rest.popFirst() {
-            if compositeFlags.contains(key) { throw nestingError(key, inside: flag) }
-            if key.hasPrefix("-") {
+        while let word = rest.popFirst() {
+            if compositeFlags.contains(word) { throw nestingError(word, inside: flag) }
+            let key: String
+            if word == "-string" {
+                guard let typed = rest.popFirst() else { throw PreferenceError(.invalidArgument, "\(flag): -string needs a key after it") }
+                key = typed
+            } else if scalarFlags.contains(word) {
                 throw PreferenceError(
-                    .invalidArgument,
-                    "\(flag): the key \(quoted(key)) starts with - and looks like a misspelled flag; give a dictionary with such keys as --json or a <dict> literal"
-                )
+                    .invalidArgument, "\(flag): dictionary keys are strings, so a key cannot be given as \(word) (give -string KEY for a key as typed)")
+            } else {
+                guard case .string(let parsed) = try untyped(word, inside: flag) else {
+                    throw PreferenceError(.invalidArgument, "\(flag): the key \(quoted(word)) is not a string; dictionary keys are strings")
+                }
+                key = parsed
             }
             guard !rest.isEmpty else {
                 throw PreferenceError(.invalidArgument, "\(flag): the key \(quoted(key)) has no value (give key value pairs)")
@@ -90,14 +101,52 @@ package enum CommandLineValue {
             return try typed(word, value)
         }
         if let composite, compositeFlags.contains(word) { throw nestingError(word, inside: composite) }
+        return try untyped(word, inside: composite)
+    }
+
+    /// A word without a type flag, as `defaults write` reads it: a property list when it starts
+    /// with `(`, `{`, `<` or `"`, else a string with its backslash escapes read; a word that
+    /// looks like a flag but is none is refused with the nearest flag.
+    private static func untyped(_ word: String, inside composite: String?) throws(PreferenceError) -> PropertyList {
         if PropertyListReader.isPropertyListLiteral(word) { return try literal(word, source: "the value") }
-        if word.hasPrefix("-") {
+        if looksLikeFlag(word) { throw unknownFlag(word, inside: composite) }
+        let text: String
+        do {
+            text = try PropertyListReader().read(defaultsString: word)
+        } catch {
+            let problem = error.message.hasPrefix("old-style: ") ? String(error.message.dropFirst(11)) : error.message
             throw PreferenceError(
                 .invalidArgument,
-                "unknown type flag \(quoted(word)); the type flags are \(scalarFlags.joined(separator: ", ")), "
-                    + "\(compositeFlags.joined(separator: ", ")) (write a string that starts with - as -string \(quoted(word)))")
+                "the value \(quoted(word)) has a backslash escape that names no character: \(problem) (as in defaults, \\n, \\t, \\U21a9 and \\033 in a value are escapes and \\\\ is a backslash; give -string \(quoted(word)) to store the text as typed)"
+            )
         }
-        return .string(word)
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            throw PreferenceError(
+                .invalidArgument,
+                "the value \(quoted(word)) holds the control character \(code) once its escapes are read as defaults reads them (\\033 is ESC, U+001B); "
+                    + "a domain file is XML 1.0, which cannot hold it, where macOS keeps domains in binary files (give -string \(quoted(word)) to store the text as typed)"
+            )
+        }
+        return .string(text)
+    }
+
+    /// Whether `word` is one word spelled like a flag: `-` or `--`, a letter, then letters,
+    /// digits and `-` (`-integr`, `--jsn`), unlike `-1`, `-` or `'-l -V'`, which are strings.
+    static func looksLikeFlag(_ word: String) -> Bool {
+        var rest = word.utf8.dropFirst(word.hasPrefix("--") ? 2 : word.hasPrefix("-") ? 1 : 0)
+        guard rest.count < word.utf8.count, let first = rest.popFirst(), first.isASCIILetter else { return false }
+        return rest.allSatisfy { $0.isASCIILetter || (48...57).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func unknownFlag(_ word: String, inside composite: String?) -> PreferenceError {
+        let flags = scalarFlags + (composite == nil ? compositeFlags : [])
+        let suggestion = NearestName.nearest(to: word, in: flags).map { " (did you mean \($0)?)" } ?? ""
+        return PreferenceError(
+            .invalidArgument,
+            "unknown type flag \(quoted(word))\(suggestion); the type flags are \(scalarFlags.joined(separator: ", ")), "
+                + "\(compositeFlags.joined(separator: ", ")) (a string or -dict key that starts with - goes after -string: -string \(quoted(word)))")
     }
 
     private static func nestingError(_ flag: String, inside composite: String) -> PreferenceError {
@@ -132,4 +181,8 @@ package enum CommandLineValue {
     static func quoted(_ text: String) -> String {
         text.quotedForMessage(limit: 60)
     }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
 }

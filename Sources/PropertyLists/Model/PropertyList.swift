@@ -32,9 +32,10 @@ public enum PropertyList: Sendable {
 }
 
 extension PropertyList {
-    /// The name of this value's type as `prefs read-type` prints it.
+    /// The name of this value's type, as messages use it.
     ///
-    /// One of `string`, `integer`, `real`, `boolean`, `date`, `data`, `array`, `dictionary`.
+    /// One of `string`, `integer`, `real`, `boolean`, `date`, `data`, `array`, `dictionary`
+    /// (`prefs read-type` says `float` for a real, as `defaults read-type` does).
     public var typeName: String {
         switch self {
         case .string: "string"

@@ -60,6 +60,17 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
         String(unsafeUninitializedCapacity: Self.iso8601Count) { writeISO8601(to: $0.baseAddress!) }
     }
 
+    /// The date as `defaults read` prints it, in UTC: `2024-02-29 12:34:56 +0000`.
+    public var defaultsDescription: String {
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        let c = components
+        return digits(c.year, 4) + "-" + digits(c.month, 2) + "-" + digits(c.day, 2) + " " + digits(c.hour, 2) + ":" + digits(c.minute, 2) + ":"
+            + digits(c.second, 2) + " +0000"
+    }
+
     /// The length of ``iso8601``.
     static let iso8601Count = 20
 

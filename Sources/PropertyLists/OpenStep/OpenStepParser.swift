@@ -153,6 +153,19 @@ struct OpenStepParser {
         let quote = bytes[index]
         let start = index
         index += 1
+        guard let text = try text(until: quote) else { throw error("a quoted string is never closed", at: start) }
+        return text
+    }
+
+    /// The text from `index` to the end, with backslash escapes read as in a quoted string: how
+    /// `defaults write` takes a value that holds no quote, bracket or brace.
+    mutating func escapedText() throws(PropertyListError) -> String {
+        try text(until: nil) ?? ""
+    }
+
+    /// The text from `index` up to `close` (`nil`: the end), with escapes read, and `index` past
+    /// `close`; `nil` when `close` never comes.
+    private mutating func text(until close: UInt8?) throws(PropertyListError) -> String? {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ parser: OpenStepParser, upTo end: Int) {
@@ -160,7 +173,7 @@ struct OpenStepParser {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == quote {
+            if byte == close {
                 flush(self, upTo: index)
                 index += 1
                 return String(scalars)
@@ -174,7 +187,9 @@ struct OpenStepParser {
             scalars.append(try escape())
             runStart = index
         }
-        throw error("a quoted string is never closed", at: start)
+        guard close == nil else { return nil }
+        flush(self, upTo: index)
+        return String(scalars)
     }
 
     /// The character after a backslash, with `index` past it.

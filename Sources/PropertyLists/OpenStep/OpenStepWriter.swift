@@ -6,7 +6,7 @@
 /// // {\n    fontSize = 13;\n    name = "Ada Lovelace";\n}\n
 /// ```
 ///
-/// The format is lossy for types, as on a Mac: integers, reals (shortest form) and booleans
+/// The format is lossy for types, as on a Mac: integers, reals (shortest form, `1` for 1.0) and booleans
 /// (`1`, `0`) are written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
 /// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
 /// by four spaces with keys in the XML writer's order; strings are quoted unless they are
@@ -84,13 +84,9 @@ public struct OpenStepWriter: Sendable {
             output += pad + "}"
         case .string(let string): output += Self.quotedIfNeeded(string)
         case .integer(let integer): output += integer.description
-        case .real(let real): output += Self.quotedIfNeeded(real.isFinite ? (real == 0 ? "0" : "\(real)") : RealFormat.string(real))
+        case .real(let real): output += Self.quotedIfNeeded(RealFormat.shortest(real))
         case .bool(let bool): output += bool ? "1" : "0"
-        case .date(let date):
-            let c = date.components
-            output +=
-                "\"" + Self.digits(c.year, 4) + "-" + Self.digits(c.month, 2) + "-" + Self.digits(c.day, 2) + " "
-                + Self.digits(c.hour, 2) + ":" + Self.digits(c.minute, 2) + ":" + Self.digits(c.second, 2) + " +0000\""
+        case .date(let date): output += "\"" + date.defaultsDescription + "\""
         case .data(let bytes): output += Self.data(bytes)
         }
     }
@@ -107,11 +103,6 @@ public struct OpenStepWriter: Sendable {
         guard depth < PropertyListLimits.maxNestingDepth else {
             throw PropertyListError(.tooLarge, "arrays and dictionaries nest deeper than \(PropertyListLimits.maxNestingDepth) levels, the most prefs writes")
         }
-    }
-
-    private static func digits(_ value: Int, _ count: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, count - text.count)) + text
     }
 
     /// `<0aff10ab 12>`: hexadecimal, a space after every four bytes, as NSData describes itself.

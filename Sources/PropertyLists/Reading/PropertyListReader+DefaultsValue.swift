@@ -1,9 +1,33 @@
 extension PropertyListReader {
     /// Whether `defaults write` would parse `word` as a property list rather than store it as
-    /// a string: it starts with `(`, `{` or `<`.
+    /// a string: it starts with `(`, `{`, `<` or `"` (`'"quoted"'` is the string `quoted`).
     public static func isPropertyListLiteral(_ word: String) -> Bool {
         guard let first = word.utf8.first else { return false }
-        return first == UInt8(ascii: "(") || first == UInt8(ascii: "{") || first == UInt8(ascii: "<")
+        return first == UInt8(ascii: "(") || first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || first == UInt8(ascii: "\"")
+    }
+
+    /// Reads a word `defaults write` stores as a string, with the backslash escapes of a quoted
+    /// old-style string read as `defaults` reads them (it puts such a word in double quotes and
+    /// parses it): `\n \t \r \b \f \v \a`, `\U21a9` (four hexadecimal digits; a surrogate pair
+    /// for a character beyond U+FFFF), octal `\033`, and any other character after a backslash
+    /// as itself (`\\` is `\`, `\"` is `"`). Every other character is itself.
+    ///
+    /// ```swift
+    /// let key = try PropertyListReader().read(defaultsString: #"\033Window\033Fill"#)
+    /// // "\u{1B}Window\u{1B}Fill", a menu path of NSUserKeyEquivalents
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The word.
+    ///   - source: How errors name it, for example `value`.
+    /// - Throws: ``PropertyListError`` for an escape that names no character: a lone backslash
+    ///   at the end, `\U` without four hexadecimal digits, a lone surrogate, an octal escape above
+    ///   `\377`.
+    /// - Complexity: O(*n*) in the length of the word.
+    public func read(defaultsString text: String, source: String? = nil) throws(PropertyListError) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var parser = OpenStepParser(bytes: Array(text.utf8), fileName: source)
+        return try parser.escapedText()
     }
 
     /// Reads a value given on the command line the way `defaults write` does: an XML element

@@ -8,6 +8,16 @@ public enum RealFormat {
         String(unsafeUninitializedCapacity: maxCount) { write(value, to: $0.baseAddress!) }
     }
 
+    /// The shortest decimal that reads back as `value`, as `defaults read` prints a real: a
+    /// whole number without a fraction (`1`, not `1.0`), `2.5`, `0.1`, `1e+20`, `0` for either
+    /// zero; `nan`, `+infinity` and `-infinity` as ``string(_:)`` spells them.
+    public static func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return string(value) }
+        if value == 0 { return "0" }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
     /// The most bytes ``write(_:to:)`` writes.
     static let maxCount = 32
 
