@@ -63,8 +63,9 @@ extension Prefs {
                 return [(location.file ?? target.name, target.file)]
             }
             let folder = try location.folder()
-            return try folder.domainNames(notices: Output.notices).map { (name: String) throws -> (String, DomainFile) in
-                (name, folder.file(for: try DomainName(name)))
+            let host = try location.host.id(currentHost: PreferencesEnvironment.process.currentHost)
+            return try folder.domainNames(host: host, notices: Output.notices).map { (name: String) throws -> (String, DomainFile) in
+                (name, folder.file(for: try DomainName(name), host: host))
             }
         }
 

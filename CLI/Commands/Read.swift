@@ -102,9 +102,10 @@ struct ReadRequest {
 
     private func printEverything() throws {
         let folder = try location.folder()
+        let host = try location.host.id(currentHost: PreferencesEnvironment.process.currentHost)
         var everything = PropertyListDictionary()
-        for name in try folder.domainNames(notices: Output.notices) {
-            if let dictionary = try folder.file(for: DomainName(name)).read() {
+        for name in try folder.domainNames(host: host, notices: Output.notices) {
+            if let dictionary = try folder.file(for: DomainName(name), host: host).read() {
                 everything[name] = .dictionary(dictionary)
             }
         }

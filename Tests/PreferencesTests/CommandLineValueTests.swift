@@ -103,7 +103,7 @@ struct CommandLineValueTests {
             (["-dict", "-k", "v"], #"unknown type flag "-k"; the type flags are"#), (["-dict", "-k", "v"], #"-string "-k""#),
             (["-dict", "-int", "5", "v"], "dictionary keys are strings, so a key cannot be given as -int"),
             (["-dict", "(a)", "v"], #"the key "(a)" is not a string"#), (["-dict", "-string"], "-string needs a key after it"),
-            (["foo\\"], #"the value "foo\" has a backslash escape that names no character: the text ends inside an escape"#),
+            (["foo\\"], #"the value "foo\\" has a backslash escape that names no character: the text ends inside an escape"#),
             (["\\U12"], "\\U needs four hexadecimal digits"), (["\\Ud83d"], "is a lone surrogate"),
             (["-dict", "\\033Window\\033Fill", "v"], "holds the control character U+001B once its escapes are read"),
             (["\"open"], "a quoted string is never closed"),
