@@ -19,6 +19,14 @@ public enum HostileInputs {
         return file
     }
 
+    /// An XML property list whose `<plist>` start tag carries `count` attributes `a0="x"`,
+    /// `a1="x"`, …; at 400,000 it is 4.7 MB.
+    public static func xmlWithAttributes(count: Int) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\""
+        for index in 0..<count { text += " a\(index)=\"x\"" }
+        return text + "><string>x</string></plist>\n"
+    }
+
     /// `value`'s low `width` bytes, most significant first.
     private static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
         (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - $0))) }
