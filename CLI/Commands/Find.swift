@@ -26,7 +26,7 @@ extension Prefs {
         }
 
         func run() throws {
-            let needle = word.lowercased()
+            let needle = Needle(word)
             let location = try store.location()
             var found = false
             var unreadable: CLIError?
@@ -40,14 +40,16 @@ extension Prefs {
                     continue
                 }
                 guard let dictionary else { continue }
-                let matches =
-                    location.file == nil && name.lowercased().contains(needle)
-                    ? dictionary.sortedEntries.map { ([$0.key], $0.value) }
-                    : Self.matches(of: needle, in: .dictionary(dictionary), path: [])
-                for (path, value) in matches {
+                let report = { (path: [String], value: PropertyList) in
                     found = true
                     let text = TextFormat.bare(value) ?? value.typeName
                     Output.write("\(name): \(PropertyListKeyPath(components: path)) = \(text)\n")
+                }
+                if location.file == nil && needle.isFound(in: name) {
+                    for (key, value) in dictionary.sortedEntries { report([key], value) }
+                } else {
+                    var path: [String] = []
+                    Self.forEachMatch(of: needle, in: .dictionary(dictionary), path: &path, report)
                 }
             }
             if let unreadable { throw unreadable }
@@ -69,21 +71,76 @@ extension Prefs {
             }
         }
 
-        /// Key paths whose key or scalar value contains `needle`.
-        private static func matches(of needle: String, in value: PropertyList, path: [String]) -> [([String], PropertyList)] {
+        /// Calls `report` with each key path whose key or scalar value contains `needle`, in
+        /// order; a key is reported only when nothing under it is.
+        ///
+        /// - Returns: Whether anything was reported.
+        /// - Complexity: O(*n*·*d*) for *n* values nested *d* deep, as the value is expanded
+        ///   (a shared part of a binary file is searched once per reference); nothing is kept
+        ///   but the path to the value being searched.
+        @discardableResult
+        private static func forEachMatch(
+            of needle: Needle, in value: PropertyList, path: inout [String],
+            _ report: ([String], PropertyList) -> Void
+        ) -> Bool {
             switch value {
             case .dictionary(let dictionary):
-                return dictionary.sortedEntries.flatMap { key, element -> [([String], PropertyList)] in
-                    let inner = matches(of: needle, in: element, path: path + [key])
-                    return key.lowercased().contains(needle) && inner.isEmpty ? [(path + [key], element)] : inner
+                var reported = false
+                for (key, element) in dictionary.sortedEntries {
+                    path.append(key)
+                    if forEachMatch(of: needle, in: element, path: &path, report) {
+                        reported = true
+                    } else if needle.isFound(in: key) {
+                        report(path, element)
+                        reported = true
+                    }
+                    path.removeLast()
                 }
+                return reported
             case .array(let elements):
-                return elements.enumerated().flatMap { matches(of: needle, in: $1, path: path + [String($0)]) }
-            case .data(let bytes):
-                return TextFormat.hex(bytes).contains(needle) ? [(path, value)] : []
+                var reported = false
+                for (index, element) in elements.enumerated() {
+                    path.append(String(index))
+                    reported = forEachMatch(of: needle, in: element, path: &path, report) || reported
+                    path.removeLast()
+                }
+                return reported
             default:
-                let text = TextFormat.bare(value) ?? ""
-                return text.lowercased().contains(needle) ? [(path, value)] : []
+                guard needle.isFound(in: TextFormat.bare(value) ?? "") else { return false }
+                report(path, value)
+                return true
+            }
+        }
+
+        /// The word looked for, lowercased, found by its UTF-8 bytes in lowercased text (as grep
+        /// finds bytes) by Knuth, Morris and Pratt's algorithm, in time linear in the text.
+        struct Needle {
+            private let bytes: [UInt8]
+            /// For each prefix of ``bytes``, the length of its longest proper prefix that is also
+            /// its suffix: where a search resumes after a mismatch.
+            private let fallback: [Int]
+
+            init(_ word: String) {
+                bytes = Array(word.lowercased().utf8)
+                var fallback = [0]
+                var matched = 0
+                for byte in bytes.dropFirst() {
+                    while matched > 0 && bytes[matched] != byte { matched = fallback[matched - 1] }
+                    if bytes[matched] == byte { matched += 1 }
+                    fallback.append(matched)
+                }
+                self.fallback = fallback
+            }
+
+            /// Whether `text`, lowercased, contains the word.
+            func isFound(in text: String) -> Bool {
+                var matched = 0
+                for byte in text.lowercased().utf8 {
+                    while matched > 0 && bytes[matched] != byte { matched = fallback[matched - 1] }
+                    if bytes[matched] == byte { matched += 1 }
+                    if matched == bytes.count { return true }
+                }
+                return false
             }
         }
     }

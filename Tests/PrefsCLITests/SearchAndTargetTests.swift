@@ -33,6 +33,34 @@ struct SearchAndTargetTests {
         }
     }
 
+    /// find searches a binary domain whose shared array is named 300 times as the 90,000 values it
+    /// expands to, reports a key only when nothing under it matches, and folds case beyond ASCII.
+    @Test func findSearchesSharedValuesAndFoldsCase() throws {
+        // {"Café": [A × 300], "plain": "x"}, A = ["CAFÉ au lait", …] of 300 strings, in a 2 KB file.
+        var objects: [[UInt8]] = [[0xD2, 0, 1, 0, 2, 0, 3, 0, 4]]
+        objects.append([0x64] + "Café".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        objects.append([0x55] + Array("plain".utf8))
+        objects.append([0xAF, 0x11, 0x01, 0x2C] + (0..<300).flatMap { _ in [UInt8(0), 5] })
+        objects.append([0x51, UInt8(ascii: "x")])
+        objects.append([0xAF, 0x11, 0x01, 0x2C] + (0..<300).flatMap { _ in [UInt8(0), 6] })
+        objects.append([0x6C] + "CAFÉ au lait".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        var file = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += [UInt8(file.count >> 8), UInt8(file.count & 0xFF)]
+            file += object
+        }
+        let table = file.count
+        file += offsets + [0, 0, 0, 0, 0, 0, 2, 2] + [0, 0, 0, 0, 0, 0, 0, 7] + [UInt8](repeating: 0, count: 8)
+        file += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+        try Data(file).write(to: URL(fileURLWithPath: folder.file("shared.plist")))
+        let values = try prefs("find", "café")
+        let lines = values.stdout.split(separator: "\n")
+        #expect(values.status == 0 && lines.count == 90_000, "\(values.stderr)")
+        #expect(lines.first == "shared: Café.0.0 = CAFÉ au lait" && lines.last == "shared: Café.299.299 = CAFÉ au lait")
+        #expect(try prefs("find", "LAIN").stdout == "shared: plain = x\n")
+    }
+
     /// find -g and find --file search that one domain or file.
     @Test func findHonoursTargets() throws {
         _ = try prefs("write", "-g", "AppleLocale", "needle-global")

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyLists
+import TestSupport
 import Testing
 
 /// The reader on valid input in its various spellings, and its errors with file and line.
@@ -142,6 +143,26 @@ struct ReaderTests {
         #expect(throws: Never.self) { try read(nested(200)) }
         let error = #expect(throws: PropertyListError.self) { try read(nested(201)) }
         #expect(error?.code == .tooLarge)
+    }
+
+    /// 100 attributes on an element, or namespace declarations in force, pass the attribute
+    /// check (and meet the DTD's); 400,000 (4.7 MB) are refused at once as too many, at the line
+    /// of the tag, before libxml2's quadratic check for repeated ones runs (36 s before).
+    @Test func refusesTooManyAttributes() throws {
+        let hundred = (0..<100).map { " a\($0)=\"x\"" }.joined()
+        let valid = #expect(throws: PropertyListError.self) { try read("<plist><string\(hundred)>x</string></plist>") }
+        #expect(valid?.message.contains("does not take the attribute") == true, "\(valid?.description ?? "")")
+        let start = ContinuousClock.now
+        for text in [
+            HostileInputs.xmlWithAttributes(count: 400_000),
+            "<plist>\n<array>\n<string" + (0..<400_000).map { " xmlns:p\($0)=\"urn:x\"" }.joined() + ">x</string></array></plist>"
+        ] {
+            let error = #expect(throws: PropertyListError.self) { try read(text) }
+            #expect(error?.code == .tooLarge && error?.diagnostics.count == 1, "\(error?.description ?? "")")
+            #expect(error?.diagnostics.first?.line ?? 0 >= 2, "\(error?.description ?? "")")
+            #expect(error?.message.contains("more than 100") == true, "\(error?.description ?? "")")
+        }
+        #expect(ContinuousClock.now - start < .seconds(patience))
     }
 
     /// Invalid UTF-8 and NUL are malformed.

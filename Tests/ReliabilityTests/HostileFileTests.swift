@@ -66,6 +66,15 @@ struct HostileFileTests {
         try expectRefused(folder.file("deep.plist"))
     }
 
+    /// 400,000 attributes on `<plist>` (4.7 MB) are refused once past the limit, before
+    /// libxml2's check for repeated ones, quadratic in their number (36 s before), runs.
+    @Test func fourHundredThousandAttributesAreRefused() throws {
+        let folder = TemporaryFolder()
+        try folder.write(HostileInputs.xmlWithAttributes(count: 400_000), to: "attributes.plist")
+        let outcome = try expectRefused(folder.file("attributes.plist"))
+        #expect(outcome.stderr.hasPrefix("\(folder.file("attributes.plist")):2: error: an element has more than 100 attributes"), "\(outcome.stderr)")
+    }
+
     /// A 100 MB string is refused by size before it is read.
     @Test func hundredMegabyteStringIsRefused() throws {
         let folder = TemporaryFolder()

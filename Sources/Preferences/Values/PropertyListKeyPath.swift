@@ -55,8 +55,18 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path as typed, dots escaped.
     public var description: String {
-        components.map { $0.replacing("\\", with: "\\\\").replacing(".", with: "\\.") }
-            .joined(separator: ".")
+        components.map(Self.escaped).joined(separator: ".")
+    }
+
+    /// `component` with a backslash before each dot and backslash.
+    private static func escaped(_ component: String) -> String {
+        guard component.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\\") }) else { return component }
+        var escaped = String.UnicodeScalarView()
+        for scalar in component.unicodeScalars {
+            if scalar == "." || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return String(escaped)
     }
 
     /// The value at this path inside `dictionary`, or `nil` when any step is missing.

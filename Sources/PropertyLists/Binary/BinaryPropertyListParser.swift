@@ -10,7 +10,10 @@ import Glibc
 /// plus the bytes of its strings and data, a lower bound of its XML size. An object graph whose
 /// expansion passes ``PropertyListLimits/maxInputSize`` is refused as soon as the sum does, in
 /// time and memory linear in the file, so that no value read here is beyond what the writers
-/// can write.
+/// can write. The references of all arrays and dictionaries together must fit in the bytes of
+/// the objects, as they do when no two objects share bytes (which no writer makes them do), so
+/// that counting them, the first pass over the file, is linear in it too: a file whose offset
+/// table names one large array many times is refused, not read once per name.
 struct BinaryPropertyListParser {
     let bytes: UnsafeRawBufferPointer
     let trailer: BinaryTrailer
@@ -33,7 +36,7 @@ struct BinaryPropertyListParser {
         self.bytes = bytes
         trailer = try BinaryTrailer(bytes)
         marks = [UInt8](repeating: 0, count: trailer.objectCount)
-        countReferences()
+        try countReferences()
     }
 
     /// The root value.
@@ -44,13 +47,26 @@ struct BinaryPropertyListParser {
     /// Counts the references each object receives from arrays and dictionaries, so that only
     /// objects named more than once are kept for reuse. Malformed objects are skipped here and
     /// reported when decoding reaches them.
-    private mutating func countReferences() {
+    ///
+    /// - Throws: When the references of all arrays and dictionaries take more bytes than the
+    ///   objects do, which only objects that share bytes can make happen (an offset table that
+    ///   names one array many times, or arrays that overlap): read once per offset-table entry,
+    ///   they would cost time quadratic in the file.
+    private mutating func countReferences() throws(BinaryFormatError) {
         marks[trailer.topObject] = 1
+        let objectBytes = trailer.offsetTableOffset - BinaryTrailer.headerSize
+        var referenceBytes = 0
         for index in 0..<trailer.objectCount {
             guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0xA || bytes[offset] >> 4 == 0xD,
                 let (kind, count, start) = try? header(at: offset),
                 let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
             else { continue }
+            referenceBytes += end - start
+            guard referenceBytes <= objectBytes else {
+                throw BinaryFormatError(
+                    "the arrays and dictionaries up to object \(index) (at offset \(offset)) hold \(referenceBytes) bytes of references, more than the \(objectBytes) bytes of all objects: objects share bytes, which no writer makes them do"
+                )
+            }
             var position = start
             while position < end {
                 let reference = BinaryInteger64.read(bytes, at: position, width: trailer.referenceSize)

@@ -12,6 +12,14 @@ public enum PropertyListLimits {
     /// The largest input the reader accepts and the largest file the writer produces: 64 MiB.
     public static let maxInputSize = 64 << 20
 
+    /// The most attributes one XML element may have, and the most XML namespace declarations
+    /// in force at once: 100.
+    ///
+    /// A property list needs one attribute (`<plist version="1.0">`) and no namespaces, but
+    /// libxml2 2.9's checks for repeated ones take time quadratic in their number, so the reader
+    /// stops reading a document as soon as it passes this limit, before those checks run.
+    public static let maxAttributes = 100
+
     /// How many problems one file reports before the reader stops looking: 50.
     public static let maxDiagnostics = 50
 }

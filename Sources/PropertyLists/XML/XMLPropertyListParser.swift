@@ -19,8 +19,9 @@ import CLibXML2
 /// loaded at all), and nesting is capped by ``PropertyListLimits/maxNestingDepth``.
 ///
 /// This file holds the parser's state and its entry points; the SAX events are in
-/// `XMLPropertyListParser+Events.swift`, the decoding of values in `+Values.swift`, and the
-/// reporting of problems in `+Diagnostics.swift`.
+/// `XMLPropertyListParser+Events.swift`, the decoding of values in `+Values.swift`, the
+/// reporting of problems in `+Diagnostics.swift`, and the input libxml2 pulls, with the limits
+/// kept on markup libxml2 is slow on, in `+Input.swift`.
 final class XMLPropertyListParser {
     /// Which values a parse builds.
     enum Retention: Equatable {
@@ -116,6 +117,10 @@ final class XMLPropertyListParser {
     /// libxml2's validator cannot recover inside such an element and reports each later child
     /// again ("Misplaced key", "Misplaced integer", ...), so only the first report is kept.
     @exclusivity(unchecked) var brokenContentLevels: [Int] = []
+    /// The document being parsed, which ``pull(into:)`` hands to libxml2.
+    var input: DocumentInput?
+    /// Why the parse was cut short by ``PropertyListLimits/maxAttributes``, if it was.
+    var markupRefusal: PropertyListError?
 
     private static let initializeLibrary: Void = xmlInitParser()
 
@@ -218,14 +223,16 @@ final class XMLPropertyListParser {
     private func run(_ input: DocumentInput) throws(PropertyListError) -> PropertyList? {
         var handlers = Self.handlers
         let me = Unmanaged.passUnretained(self).toOpaque()
+        self.input = input
+        defer { self.input = nil }
         guard
             let context = xmlCreateIOParserCtxt(
                 &handlers, me,
-                { input, buffer, length in
-                    guard let input, let buffer, length > 0 else { return 0 }
-                    let source = Unmanaged<DocumentInput>.fromOpaque(input).takeUnretainedValue()
-                    return Int32(source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
-                }, nil, Unmanaged.passUnretained(input).toOpaque(), XML_CHAR_ENCODING_NONE)
+                { parser, buffer, length in
+                    guard let parser, let buffer, length > 0 else { return 0 }
+                    let me = Unmanaged<XMLPropertyListParser>.fromOpaque(parser).takeUnretainedValue()
+                    return Int32(me.pull(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+                }, nil, me, XML_CHAR_ENCODING_NONE)
         else {
             throw PropertyListError(.malformed, file: fileName, line: 1, "libxml2 cannot start a parser")
         }
@@ -238,7 +245,7 @@ final class XMLPropertyListParser {
         withLibraryErrorsReported {
             withExtendedLifetime(input) { _ = xmlParseDocument(context) }
         }
-        if let failure = input.failure { throw failure }
+        if let failure = input.failure ?? markupRefusal { throw failure }
         if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
             report(.malformed, "the document is not well-formed XML")
         }

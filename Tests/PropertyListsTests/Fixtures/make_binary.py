@@ -25,20 +25,22 @@ def write(path, data):
         f.write(data)
 
 
-def assemble(objects, top=0, ref_size=1, offset_size=None, count=None, table_offset=None, tail=b""):
-    """A bplist00 file of `objects` (bytes each), with a trailer that may lie."""
+def assemble(objects, top=0, ref_size=1, offset_size=None, count=None, table_offset=None, tail=b"", offsets=None):
+    """A bplist00 file of `objects` (bytes each), with a trailer that may lie; `offsets`, if
+    given, is the offset table instead of the objects' own offsets."""
     body = bytearray(b"bplist00")
-    offsets = []
+    own_offsets = []
     for obj in objects:
-        offsets.append(len(body))
+        own_offsets.append(len(body))
         body += obj
+    offsets = own_offsets if offsets is None else offsets
     real_table = len(body)
     if offset_size is None:
         offset_size = 1 if real_table < 256 else 2 if real_table < 65536 else 4
     for offset in offsets:
         body += offset.to_bytes(offset_size, "big")
     body += bytes(6) + bytes([offset_size, ref_size])
-    body += struct.pack(">QQQ", len(objects) if count is None else count, top,
+    body += struct.pack(">QQQ", len(offsets) if count is None else count, top,
                         real_table if table_offset is None else table_offset)
     return bytes(body) + tail
 
@@ -139,6 +141,15 @@ def hostile():
     files["real_2_bytes"] = assemble([b"\x21\x00\x00"])
     files["uid_9_bytes"] = assemble([b"\x88" + bytes(9)])
     files["length_not_integer"] = assemble([b"\x5f\x23" + bytes(8)])
+    # One array of 300 references named by 300 entries of the offset table: counted once per
+    # entry, 90,000 references from 1,500 bytes (a 1.6 MB file so made took 35 s to read).
+    shared = b"\xaf\x11" + (300).to_bytes(2, "big") + refs(*([300] * 300), size=2)
+    files["shared_offsets"] = assemble([shared, b"\x09"], ref_size=2, offsets=[8] * 300 + [8 + len(shared)])
+    # 100 arrays whose 4-byte headers follow each other, each running over the next ones'
+    # headers to a common tail of 400 references: distinct offsets, overlapping references.
+    headers = b"".join(b"\xaf\x11" + ((4 * (99 - k) + 800) // 2).to_bytes(2, "big") for k in range(100))
+    files["overlapping_arrays"] = assemble([headers + refs(*([100] * 400), size=2), b"\x09"], ref_size=2,
+                                           offsets=[8 + 4 * k for k in range(100)] + [8 + len(headers) + 800])
     return files
 
 

@@ -79,6 +79,11 @@ files = {
     "date_year_zero.plist": plist(b'<date>0000-01-01T00:00:00Z</date>'),
     "data_bad_base64.plist": plist(b'<data>not*base64</data>'),
     "true_with_content.plist": plist(b'<true>yes</true>'),
+    # Markup libxml2 2.9 checks in time quadratic in its size; refused once past
+    # PropertyListLimits.maxAttributes (HostileFileTests makes 400,000 at test time).
+    "many_attributes.plist": HEADER + b'<plist version="1.0" ' + b' '.join(b'a%d="x"' % i for i in range(5000)) + b'><string>x</string></plist>\n',
+    "many_attributes_nested.plist": plist(b'<array><string ' + b' '.join(b'a%d="x"' % i for i in range(5000)) + b'>x</string></array>'),
+    "many_namespaces.plist": HEADER + b'<plist version="1.0" ' + b' '.join(b'xmlns:p%d="urn:x"' % i for i in range(3000)) + b'><string>x</string></plist>\n',
 }
 
 # Truncations of a valid file at several offsets.
