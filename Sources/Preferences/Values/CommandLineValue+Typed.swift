@@ -115,25 +115,8 @@ extension CommandLineValue {
     /// 32-bit float.
     static func defaultsReal(_ text: String) -> String {
         let bytes = Array(text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })
-        var end = 0
-        func skipDigits() -> Int {
-            let start = end
-            while end < bytes.count, (48...57).contains(bytes[end]) { end += 1 }
-            return end - start
-        }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
-        var digits = skipDigits()
-        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
-            end += 1
-            digits += skipDigits()
-        }
-        guard digits > 0 else { return "0" }
-        let mantissaEnd = end
-        if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E") {
-            end += 1
-            if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
-            if skipDigits() == 0 { end = mantissaEnd }
-        }
+        let end = ScalarText.decimalPrefixLength(bytes[...])
+        guard end > 0 else { return "0" }
         let float = Float(Double(String(decoding: bytes[..<end], as: UTF8.self)) ?? 0)
         if float.isInfinite { return float < 0 ? "-inf" : "inf" }
         let written = float == 0 ? "0" : "\(float)"

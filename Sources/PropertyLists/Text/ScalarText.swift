@@ -1,6 +1,6 @@
 /// Parsing of the text inside `<real>` and `<data>`; integers and dates parse through
 /// ``PropertyListInteger/init(parsing:)`` and ``PropertyListDate/init(parsing:)``.
-enum ScalarText {
+package enum ScalarText {
     /// Whether `byte` is XML white space.
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
@@ -26,25 +26,34 @@ enum ScalarText {
             default: return nil
             }
         }
+        guard !text.isEmpty, decimalPrefixLength(text) == text.count else { return nil }
+        return CLocale.double(parsing: text)
+    }
+
+    /// The length of the decimal number at the start of `text`: an optional sign, digits with
+    /// an optional fraction (one digit at least), and an optional exponent; 0 when `text` does
+    /// not start with one. An `e` without digits after it is not part of the number.
+    package static func decimalPrefixLength(_ text: ArraySlice<UInt8>) -> Int {
         var index = text.startIndex
+        func isSign(_ at: Int) -> Bool { at < text.endIndex && (text[at] == UInt8(ascii: "+") || text[at] == UInt8(ascii: "-")) }
         func digits() -> Int {
             let start = index
             while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
             return index - start
         }
-        if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+        if isSign(index) { index += 1 }
         var mantissaDigits = digits()
         if index < text.endIndex, text[index] == UInt8(ascii: ".") {
             index += 1
             mantissaDigits += digits()
         }
-        guard mantissaDigits > 0 else { return nil }
+        guard mantissaDigits > 0 else { return 0 }
+        let mantissaEnd = index
         if index < text.endIndex, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
             index += 1
-            if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return nil }
+            if isSign(index) { index += 1 }
+            if digits() == 0 { index = mantissaEnd }
         }
-        guard index == text.endIndex else { return nil }
-        return CLocale.double(parsing: text)
+        return index - text.startIndex
     }
 }
