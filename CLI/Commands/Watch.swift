@@ -57,11 +57,10 @@ extension Prefs {
             sigemptyset(&stopping)
             for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
             pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
-            let folder = try StoreLocation(root: root).folder()
-            let domain = global ? DomainName.global.rawValue : words[0]
-            let key = words.count > (global ? 0 : 1) ? words.last : nil
-            let store = try PreferenceStore(
-                domain: domain, folder: folder, arguments: [], host: host.scope, environment: PreferencesEnvironment.process)
+            var rest = words[...]
+            let target = try StoreLocation(root: root, global: global, host: host.scope).target(&rest)
+            let key = rest.first
+            let store = try Self.store(watching: target)
             let failure = Mutex<(any Error)?>(nil)
             let finished = DispatchSemaphore(value: 0)
             let json = json
@@ -75,6 +74,30 @@ extension Prefs {
             }
             finished.wait()
             if let error = failure.withLock({ $0 }) { throw error }
+        }
+
+        /// The store whose stored values are the target's file: the domain's (for one host's
+        /// values, that host's), or for a path that names one file, the file as the domain of
+        /// its folder, with no administrator's folders.
+        ///
+        /// - Throws: ``CLIError`` with status 2 for a file whose name is no domain's.
+        private static func store(watching target: Target) throws -> PreferenceStore {
+            let environment = PreferencesEnvironment.process
+            if let domain = target.domain, let folder = target.folder {
+                return try PreferenceStore(
+                    domain: domain.rawValue, folder: folder, arguments: [], host: target.host.map(HostScope.named) ?? .any,
+                    environment: environment)
+            }
+            let path = target.file.path
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let name = String(path[(slash.map(path.index(after:)) ?? path.startIndex)...])
+            guard name.hasSuffix(".plist"), DomainName.isValid(String(name.dropLast(".plist".count))) else {
+                throw CLIError(.usage, "cannot watch \(path): watch takes a domain's file, NAME.plist with NAME a domain name")
+            }
+            return try PreferenceStore(
+                domain: String(name.dropLast(".plist".count)), folder: PreferencesFolder(path: folder), arguments: [], systemFolders: [],
+                environment: environment)
         }
 
         /// Prints the domain's changed keys after each change.

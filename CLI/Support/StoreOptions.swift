@@ -57,7 +57,8 @@ struct StoreLocation {
     }
 
     /// The file to work on, taking the domain from the front of `words` unless `--file` or
-    /// `-g` names it.
+    /// `-g` names it. A domain that holds `/` is a path, as `defaults` reads one
+    /// (``pathTarget(_:in:)``).
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
             guard host == .any else {
@@ -68,7 +69,62 @@ struct StoreLocation {
         let folder = try folder()
         if global { return try Target(domain: .global, in: folder, host: host) }
         guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
+        if name.contains("/") { return try pathTarget(name, in: folder) }
         return try Target(domain: try DomainName(name), in: folder, host: host)
+    }
+
+    /// The file a path names where a domain goes, `.plist` added when missing, as `defaults`
+    /// reads it: `/Library/Preferences/REST` is the administrator's file REST in the first of
+    /// ``PreferencesEnvironment/systemFolders``; `$HOME/Library/Preferences/NAME` (or
+    /// `~/Library/…`) is the domain NAME of `folder`, and `…/ByHost/NAME.HOST` its values for
+    /// HOST; any other path is that file, as `--file` names it.
+    ///
+    /// - Throws: ``CLIError`` with status 2 for `-currentHost` or `-host` with a path that is
+    ///   no user's domain, or a ByHost path that names no host.
+    private func pathTarget(_ given: String, in folder: PreferencesFolder) throws -> Target {
+        let environment = PreferencesEnvironment.process
+        var path = given.hasSuffix(".plist") ? given : given + ".plist"
+        if path.hasPrefix("~/"), let home = environment.home { path = home + path.dropFirst() }
+        if let home = environment.home, let rest = Self.path(path, below: home + "/Library/Preferences") {
+            let name = String(rest.dropLast(".plist".count))
+            if name.hasPrefix("ByHost/"), !name.dropFirst("ByHost/".count).contains("/") {
+                guard host == .any else { throw CLIError(.usage, "\(given) names a host's file, so -currentHost and -host do not apply; give one") }
+                let byHost = name.dropFirst("ByHost/".count)
+                guard let dot = byHost.lastIndex(of: "."), dot != byHost.startIndex else {
+                    throw CLIError(.usage, "\(given) names no host: a ByHost file is NAME.HOST")
+                }
+                let domain = try DomainName(String(byHost[..<dot]))
+                return try Target(domain: domain, in: folder, host: .named(String(byHost[byHost.index(after: dot)...])))
+            }
+            if DomainName.isValid(name) { return try Target(domain: try DomainName(name), in: folder, host: host) }
+            return try fileTarget(folder.file(at: rest), given: given)
+        }
+        if let rest = Self.path(path, below: "/Library/Preferences") {
+            let system = environment.systemFolders[0]
+            let name = String(rest.dropLast(".plist".count))
+            var file = DomainName.isValid(name) ? system.file(for: try DomainName(name)) : system.file(at: rest)
+            file.isShared = true
+            return try fileTarget(file, given: given, administratorFolder: system)
+        }
+        return try fileTarget(DomainFile(path: path), given: given)
+    }
+
+    /// The target of a path that names one file, refusing `-currentHost` and `-host`.
+    private func fileTarget(_ file: DomainFile, given: String, administratorFolder: PreferencesFolder? = nil) throws -> Target {
+        guard host == .any else {
+            throw CLIError(.usage, "\(given) names one file, so -currentHost and -host, which choose a domain's file, do not apply; give one")
+        }
+        return Target(file: file, administratorFolder: administratorFolder)
+    }
+
+    /// The part of `path` below the folder `base`, when each of its components is a name prefs
+    /// may give a file there: not empty and not starting with `.` (so neither `..` nor a
+    /// temporary file or the lock folder); `nil` otherwise.
+    private static func path(_ path: String, below base: String) -> String? {
+        guard path.hasPrefix(base + "/") else { return nil }
+        let rest = String(path.dropFirst(base.count + 1))
+        let components = rest.split(separator: "/", omittingEmptySubsequences: false)
+        return components.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) ? rest : nil
     }
 }
 
@@ -84,10 +140,17 @@ struct Target {
     /// `nil` for the values for any host.
     let host: String?
 
+    /// The administrator's folder whose file this is (`/Library/Preferences/…`), for the
+    /// message when the user may not write it; `nil` for any other target.
+    let administratorFolder: PreferencesFolder?
+
     /// The file `file` alone; its notices print on standard error.
-    init(file: DomainFile) {
+    ///
+    /// - Parameter administratorFolder: The administrator's folder that holds the file, if any.
+    init(file: DomainFile, administratorFolder: PreferencesFolder? = nil) {
         self.file = file
         self.file.notices = Output.notices
+        self.administratorFolder = administratorFolder
         folder = nil
         domain = nil
         host = nil
@@ -103,6 +166,7 @@ struct Target {
         self.folder = folder
         self.domain = domain
         self.host = id
+        administratorFolder = nil
     }
 
     /// How messages name the target: the domain, or the file's path.
@@ -131,12 +195,31 @@ struct Target {
 
     /// Changes the domain under its lock (see ``DomainFile/update(lockTimeout:_:)``).
     func update<Result>(_ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try file.update(lockTimeout: PreferencesEnvironment.process.lockTimeout(), body)
+        try explainingRights { () throws(PreferenceError) in try file.update(lockTimeout: PreferencesEnvironment.process.lockTimeout(), body) }
     }
 
     /// Changes the entry under `key` under the domain's lock (see
     /// ``DomainFile/update(key:lockTimeout:_:)``).
     func update<Result>(key: String, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result) throws -> Result {
-        try file.update(key: key, lockTimeout: PreferencesEnvironment.process.lockTimeout(), body)
+        try explainingRights { () throws(PreferenceError) in
+            try file.update(key: key, lockTimeout: PreferencesEnvironment.process.lockTimeout(), body)
+        }
+    }
+
+    /// Runs `change`; when the user may not write the administrator's folder of the target,
+    /// says so, naming the folder.
+    ///
+    /// - Throws: What `change` throws; ``CLIError`` with status 4 (write failed) instead when
+    ///   the system refused permission in an administrator's folder.
+    private func explainingRights<Result>(_ change: () throws(PreferenceError) -> Result) throws -> Result {
+        do {
+            return try change()
+        } catch {
+            guard let folder = administratorFolder, error.code == .writeFailed, error.cause == .permissionDenied else { throw error }
+            throw CLIError(
+                .writeFailed,
+                "cannot write \(file.path): the administrator's defaults in \(folder.path) may be changed only by a user who may write that folder (root: run with sudo), and you may not (\(error.message))"
+            )
+        }
     }
 }

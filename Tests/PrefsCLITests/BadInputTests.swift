@@ -25,10 +25,11 @@ struct BadInputTests {
         #expect(folder.bytes("d.plist") == before)
     }
 
-    /// Hostile domain names are refused and nothing is created.
+    /// Hostile domain names are refused and nothing is created. (A name that holds `/` is a
+    /// path, as `defaults` reads one: PathDomainCLITests.)
     @Test(
         arguments: [
-            "../x", "../../etc/x", "/abs/path", "a/b", "a\\b", ".", "..", "", ".hidden", "a..b", "bad\nname", String(repeating: "x", count: 201)
+            "a\\b", ".", "..", "", ".hidden", "a..b", "bad\nname", String(repeating: "x", count: 201)
         ])
     func hostileDomainNameIsRefused(name: String) throws {
         let outer = TemporaryFolder()

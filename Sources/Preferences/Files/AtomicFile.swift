@@ -86,9 +86,10 @@ package enum AtomicFile {
     /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:notices:contents:)``
     /// does.
     static func write(
-        _ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool, notices: NoticeHandler?
+        _ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool, newFileMode: mode_t = 0o600,
+        notices: NoticeHandler?
     ) throws(PreferenceError) {
-        try write(named: name, in: folder, keepingMode: keepingMode, notices: notices) { append in
+        try write(named: name, in: folder, keepingMode: keepingMode, newFileMode: newFileMode, notices: notices) { append in
             bytes.withUnsafeBytes(append)
         }
     }
@@ -102,8 +103,10 @@ package enum AtomicFile {
     ///
     /// - Parameters:
     ///   - keepingMode: Whether the new file takes the mode of the file it replaces; when not,
-    ///     it is 0600. Either way, when root writes, it keeps the replaced file's owner (a new
+    ///     or when it replaces none, it is `newFileMode`. Either way, when root writes, it keeps the replaced file's owner (a new
     ///     file gets the folder's), so that a user can still read a file root wrote.
+    ///   - newFileMode: The mode of a new file: 0600, private to its owner, unless every user
+    ///     must read it (0644 for an administrator's defaults).
     ///   - contents: Called once with a function that appends bytes to the new file. The
     ///     function does not throw: as stdio's error flag does, it keeps the first failed
     ///     write, drops what comes after it, and the failure is thrown once `contents` returns.
@@ -112,7 +115,7 @@ package enum AtomicFile {
     ///   reason, or what `contents` throws. Either way the old file is unchanged and no
     ///   temporary file is left.
     static func write(
-        named name: String, in folder: Directory, keepingMode: Bool, notices: NoticeHandler?,
+        named name: String, in folder: Directory, keepingMode: Bool, newFileMode: mode_t = 0o600, notices: NoticeHandler?,
         contents: (_ append: (UnsafeRawBufferPointer) -> Void) throws(PreferenceError) -> Void
     ) throws(PreferenceError) {
         let path = folder.path + "/" + name
@@ -140,7 +143,9 @@ package enum AtomicFile {
                 }
             }
             if let writeFailure { throw writeFailure }
-            try keepAttributes(of: existing, mode: keepingMode, folder: folder, descriptor: descriptor, path: path)
+            try keepAttributes(
+                of: existing, mode: keepingMode ? existing.map { $0.st_mode & 0o777 } ?? newFileMode : newFileMode, folder: folder, descriptor: descriptor,
+                path: path)
             guard fsync(descriptor) == 0 else {
                 throw PreferenceError.system(.writeFailed, "cannot write \(path): flushing to disk failed")
             }
@@ -210,12 +215,12 @@ package enum AtomicFile {
         }
     }
 
-    /// Gives the new file the replaced file's mode (when `mode` is set), and, when root writes,
-    /// the replaced file's owner (or for a new file the folder's).
-    private static func keepAttributes(of existing: stat?, mode: Bool, folder: Directory, descriptor: Int32, path: String) throws(PreferenceError) {
-        if mode, let existing, existing.st_mode & 0o777 != 0o600 {
-            guard fchmod(descriptor, existing.st_mode & 0o777) == 0 else {
-                throw PreferenceError.system(.writeFailed, "cannot keep the mode of \(path)")
+    /// Gives the new file `mode` (it was created 0600), and, when root writes, the replaced
+    /// file's owner (or for a new file the folder's).
+    private static func keepAttributes(of existing: stat?, mode: mode_t, folder: Directory, descriptor: Int32, path: String) throws(PreferenceError) {
+        if mode != 0o600 {
+            guard fchmod(descriptor, mode) == 0 else {
+                throw PreferenceError.system(.writeFailed, "cannot set the mode of \(path)")
             }
         }
         guard geteuid() == 0 else { return }

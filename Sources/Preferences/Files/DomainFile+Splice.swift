@@ -52,7 +52,8 @@ extension DomainFile {
             dictionary.count <= 1 && (dictionary.isEmpty || dictionary[document.key] != nil),
             "update(key:) changed an entry other than the one under its key")
         AtomicFile.sweepTemporaryFiles(of: fileName, in: folder)
-        try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore, notices: notices) { (append) throws(PreferenceError) in
+        try AtomicFile.write(named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, notices: notices) {
+            (append) throws(PreferenceError) in
             do throws(PropertyListError) {
                 try document.write(entryValue: dictionary[document.key]) { append($0) }
             } catch {

@@ -122,13 +122,13 @@ extension DomainFile {
         return errno == ENOENT ? nil : S_IFREG
     }
 
-    /// Creates the store's folder (and missing parents, 0700), or names the missing folder of
-    /// a lone file.
+    /// Creates the store's folder (and missing parents, 0700, or 0755 when ``isShared``), or
+    /// names the missing folder of a lone file.
     fileprivate func createFolder() throws(PreferenceError) -> Directory {
         guard isInStore else {
             throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) does not exist")
         }
-        try PreferencesFolder(path: folderPath).create()
+        try PreferencesFolder(path: folderPath).create(mode: isShared ? 0o755 : 0o700)
         guard let folder = try openFolder(failure: .writeFailed) else {
             throw PreferenceError(.writeFailed, "cannot write \(path): the folder \(folderPath) vanished")
         }
@@ -162,11 +162,11 @@ extension DomainFile {
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }
-            try AtomicFile.write(bytes, named: fileName, in: folder, keepingMode: !isInStore, notices: notices)
+            try AtomicFile.write(bytes, named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, notices: notices)
             return
         }
-        // A lone file keeps its mode; a store's domain is private to its user, 0600.
-        try AtomicFile.write(named: fileName, in: folder, keepingMode: !isInStore, notices: notices) { (append) throws(PreferenceError) in
+        try AtomicFile.write(named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, notices: notices) {
+            (append) throws(PreferenceError) in
             do throws(PropertyListError) {
                 try PropertyListWriter().write(.dictionary(dictionary), to: append)
             } catch {
@@ -174,4 +174,11 @@ extension DomainFile {
             }
         }
     }
+
+    /// Whether a write keeps the mode of the file it replaces: a lone file and a shared one do;
+    /// a store's domain is private to its user, 0600.
+    var keepsMode: Bool { !isInStore || isShared }
+
+    /// The mode of a file a write creates: 0644 when ``isShared``, else 0600.
+    var newFileMode: mode_t { isShared ? 0o644 : 0o600 }
 }

@@ -21,6 +21,10 @@ package struct DomainFile: Sendable {
     package let domain: String
     /// Whether the file is a domain of a store, with the store's ownership rules.
     let isInStore: Bool
+    /// Whether every user may read what a write creates: a new file 0644 and new folders 0755,
+    /// as an administrator's defaults must be (``PreferencesFolder/file(at:)``), rather than a
+    /// store's private 0600 and 0700. An existing file keeps its mode.
+    package var isShared = false
     /// The format a write gives a lone file: `nil` keeps the format it was read in (XML for a new
     /// file; a `.strings` file stays one). A lone file reads in any format prefs knows; a domain
     /// of a store reads as XML or binary and is always written as XML (a binary one with a

@@ -5,7 +5,8 @@ import PropertyLists
 /// (`PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else `~/.config/prefs`).
 ///
 /// The folder and any missing parents are created 0700 on the first write. Domain files are
-/// `<folder>/<domain>.plist`, 0600.
+/// `<folder>/<domain>.plist`, 0600. As on a Mac's case-insensitive disk, a domain name that
+/// differs only in case from a domain's file names that file, its case kept as first written.
 public struct PreferencesFolder: Sendable {
     /// The folder's path.
     public let path: String
@@ -17,13 +18,50 @@ public struct PreferencesFolder: Sendable {
 
     /// The file of `domain` in this folder; with a host id, the domain's values for that host
     /// only, `ByHost/<domain>.<host>.plist`, where macOS keeps them.
+    ///
+    /// When there is no file of that exact name but one whose domain differs from `domain` only
+    /// in case (`com.apple.Terminal.plist` for `com.apple.terminal`), that file is the domain's,
+    /// as it would be on a Mac's case-insensitive disk; of several such, the first in
+    /// ``domainNames(host:notices:)``' order.
+    ///
+    /// - Complexity: One `lstat`; when the exact file is missing, one listing of its folder.
     package func file(for domain: DomainName, host: String? = nil) -> DomainFile {
-        guard let host else { return DomainFile(path: path + "/" + domain.fileName, domain: domain.rawValue, isInStore: true) }
-        return DomainFile(path: path + "/ByHost/" + domain.rawValue + "." + host + ".plist", domain: domain.rawValue + " (host " + host + ")", isInStore: true)
+        let folder = host == nil ? path : path + "/ByHost"
+        let suffix = host.map { "." + $0 + ".plist" } ?? ".plist"
+        let name = Self.existingName(of: domain.rawValue, suffix: suffix, in: folder) ?? domain.rawValue
+        return DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
+    }
+
+    /// The file at `relativePath` below this folder, checked as a domain's file is, for a path
+    /// that names a file in a subfolder (`SystemConfiguration/com.example.plist`) where a
+    /// domain goes; messages name it by `relativePath` without `.plist`.
+    package func file(at relativePath: String) -> DomainFile {
+        let name = relativePath.hasSuffix(".plist") ? String(relativePath.dropLast(".plist".count)) : relativePath
+        return DomainFile(path: path + "/" + relativePath, domain: name, isInStore: true)
+    }
+
+    /// The name, as first written, of the domain in `folder` whose file `<name><suffix>` differs
+    /// from `name` only in case; `nil` when the exact file exists, or no such file does.
+    private static func existingName(of name: String, suffix: String, in folder: String) -> String? {
+        var status = stat()
+        guard lstat(folder + "/" + name + suffix, &status) != 0, errno == ENOENT, let entries = folderEntries(folder) else { return nil }
+        let wanted = name.lowercased()
+        return domains(in: entries.names, suffix: suffix).first { $0.lowercased() == wanted }
+    }
+
+    /// The valid domain names of the files `<name><suffix>` among `names`, sorted.
+    private static func domains(in names: [String], suffix: String) -> [String] {
+        var domains: [String] = []
+        for name in names where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+            let domain = String(name.dropLast(suffix.count))
+            if DomainName.isValid(domain) { domains.append(domain) }
+        }
+        return domains.sorted(by: PropertyListDictionary.precedes)
     }
 
     /// The names of the domains that have files here, sorted; with a host id, those that have
-    /// ByHost values for that host (``file(for:host:)``).
+    /// ByHost values for that host (``file(for:host:)``). Files whose names differ only in case
+    /// are one domain, listed once by the name ``file(for:host:)`` gives it: the first.
     ///
     /// - Parameter notices: Told of a file that would be a domain's but whose name is not UTF-8.
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the folder exists but cannot
@@ -38,23 +76,26 @@ public struct PreferencesFolder: Sendable {
         for name in entries.undecodable where name.hasSuffix(".plist") {
             notices?(PreferenceNotice(.warning, "\(folder)/\(name): the file name is not valid UTF-8, so it names no domain; rename it to read it"))
         }
-        var names: [String] = []
-        for name in entries.names where name.hasSuffix(suffix) && !name.hasPrefix(".") {
-            let domain = String(name.dropLast(suffix.count))
-            if DomainName.isValid(domain) { names.append(domain) }
-        }
-        return names.sorted(by: PropertyListDictionary.precedes)
+        var seen: Set<String> = []
+        return Self.domains(in: entries.names, suffix: suffix).filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// Creates the folder and its missing parents, each 0700.
     ///
+    /// - Parameter mode: The mode of each folder created; 0755 for folders every user must
+    ///   read (an administrator's defaults). Folders that exist are left as they are.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the folder that could not
     ///   be created.
-    public func create() throws(PreferenceError) {
+    public func create(mode: mode_t = 0o700) throws(PreferenceError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+            if mkdir(prefix, mode) == 0 {
+                // The umask may have taken away bits that every user needs.
+                if mode != 0o700, chmod(prefix, mode) != 0 {
+                    throw PreferenceError.system(.writeFailed, "cannot give the folder \(prefix) mode \(String(mode, radix: 8))")
+                }
+            } else if errno != EEXIST {
                 throw PreferenceError.system(.writeFailed, "cannot create the folder \(prefix)")
             }
         }

@@ -1,4 +1,5 @@
 import Glibc
+import PropertyLists
 
 /// A health check of a preferences folder, behind `prefs doctor`.
 ///
@@ -43,8 +44,30 @@ package enum StoreCheck {
         for name in entries.names.sorted() where name.hasSuffix(".plist") && !name.hasPrefix(".") {
             findings += domainFindings(folder.path + "/" + name, domain: String(name.dropLast(".plist".count)))
         }
+        findings += caseFindings(folder.path, entries: entries.names)
         findings += lockFolderFindings(folder.path + "/" + DomainFile.lockFolderName)
         findings += temporaryFileFindings(folder, entries: entries.names, fix: fix)
+        return findings
+    }
+
+    /// Domain files whose names differ only in case: one domain on a Mac's case-insensitive
+    /// disk, of which prefs reads and writes the first only (``PreferencesFolder/file(for:host:)``).
+    private static func caseFindings(_ folder: String, entries: [String]) -> [Finding] {
+        var first: [String: String] = [:]
+        var findings: [Finding] = []
+        let domains = entries.filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(".plist".count)) }
+        for domain in domains.filter(DomainName.isValid).sorted(by: PropertyListDictionary.precedes) {
+            guard let kept = first[domain.lowercased()] else {
+                first[domain.lowercased()] = domain
+                continue
+            }
+            findings.append(
+                Finding(
+                    path: folder + "/" + domain + ".plist",
+                    message:
+                        "differs only in case from \(kept).plist: on a Mac both names are one domain, and prefs reads and writes \(kept).plist only; copy the values you need from this file into \(kept) and remove it",
+                    isFixable: false))
+        }
         return findings
     }
 
