@@ -31,7 +31,7 @@ let package = Package(
             resources: [.embedInCode("PropertyList-1.0.dtd")]
         ),
         .target(name: "Preferences", dependencies: ["PropertyLists", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Palettes", dependencies: ["Preferences"]),
+        .target(name: "Palettes", dependencies: ["Preferences", "PropertyLists"]),
         .executableTarget(
             name: "prefs",
             dependencies: [
