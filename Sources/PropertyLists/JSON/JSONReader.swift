@@ -35,9 +35,8 @@ extension JSONScanner {
         switch first {
         case UInt8(ascii: "{"):
             var dictionary = PropertyListDictionary()
-            try scanObject { (key: String, scanner: inout JSONScanner) throws(SyntaxError) in
-                // scanObject has refused a key given twice already.
-                _ = dictionary.addWhileBuilding(try scanner.propertyList(), forKey: key)
+            try scanMembers { (key: String, scanner: inout JSONScanner) throws(SyntaxError) in
+                guard dictionary.addWhileBuilding(try scanner.propertyList(), forKey: key) == nil else { throw scanner.duplicate(key) }
             }
             return .dictionary(dictionary)
         case UInt8(ascii: "["):

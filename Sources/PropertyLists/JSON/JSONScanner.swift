@@ -78,8 +78,13 @@ package struct JSONScanner {
 
     /// The next byte after any white space, or `nil` at the end.
     package mutating func peek() -> UInt8? {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
-        return position < bytes.count ? bytes[position] : nil
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            case let byte: return byte
+            }
+        }
+        return nil
     }
 
     /// Throws unless only white space is left.
@@ -110,17 +115,28 @@ package struct JSONScanner {
     /// Scans an object, calling `member` with each key and the scanner before its value.
     package mutating func scanObject(_ member: (String, inout JSONScanner) throws(SyntaxError) -> Void) throws(SyntaxError) {
         var keys = Set<PropertyListDictionary.ExactKey>()
+        try scanMembers { (key: String, scanner: inout JSONScanner) throws(SyntaxError) in
+            guard keys.insert(PropertyListDictionary.ExactKey(key)).inserted else { throw scanner.duplicate(key) }
+            try member(key, &scanner)
+        }
+    }
+
+    /// Scans an object as ``scanObject(_:)`` does, but leaves refusing a key given twice to
+    /// `member`, which keeps the keys anyway (``duplicate(_:)`` says so).
+    mutating func scanMembers(_ member: (String, inout JSONScanner) throws(SyntaxError) -> Void) throws(SyntaxError) {
         try scanContainer(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), name: "an object") {
             (scanner: inout JSONScanner) throws(SyntaxError) in
             guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a quoted key") }
             let key = try scanner.scanString()
-            guard keys.insert(PropertyListDictionary.ExactKey(key)).inserted else {
-                throw scanner.error("the key \"\(key)\" appears twice in one object")
-            }
             guard scanner.peek() == UInt8(ascii: ":") else { throw scanner.error("expected ':' after the key \"\(key)\"") }
             scanner.position += 1
             try member(key, &scanner)
         }
+    }
+
+    /// The error for `key` given twice in one object.
+    func duplicate(_ key: String) -> SyntaxError {
+        error("the key \"\(key)\" appears twice in one object")
     }
 
     /// Scans a string and returns it with its escapes decoded.
@@ -178,13 +194,16 @@ package struct JSONScanner {
     /// Scans `true`, `false` or `null`, and returns the Boolean, or `nil` for `null`.
     package mutating func scanLiteral() throws(SyntaxError) -> Bool? {
         guard let first = peek() else { throw error("the JSON text ends where a value was expected") }
-        let literals: [(word: String, value: Bool?)] = [("true", true), ("false", false), ("null", nil)]
-        guard let literal = literals.first(where: { $0.word.utf8.first == first }) else {
-            throw error("unexpected character '\(String(UnicodeScalar(first)))'")
+        let (word, value): (String, Bool?)
+        switch first {
+        case UInt8(ascii: "t"): (word, value) = ("true", true)
+        case UInt8(ascii: "f"): (word, value) = ("false", false)
+        case UInt8(ascii: "n"): (word, value) = ("null", nil)
+        default: throw error("unexpected character '\(String(UnicodeScalar(first)))'")
         }
-        guard bytes[position...].starts(with: literal.word.utf8) else { throw error("expected a value; did you mean \(literal.word)?") }
-        position += literal.word.utf8.count
-        return literal.value
+        guard bytes[position...].starts(with: word.utf8) else { throw error("expected a value; did you mean \(word)?") }
+        position += word.utf8.count
+        return value
     }
 
     /// The scalar of the escape after a backslash.
@@ -192,12 +211,16 @@ package struct JSONScanner {
         guard position < bytes.count else { throw error("the JSON text ends inside a string") }
         let escape = bytes[position]
         position += 1
-        let simple: [UInt8: Unicode.Scalar] = [
-            UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{08}",
-            UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t"
-        ]
-        if let scalar = simple[escape] { return scalar }
-        guard escape == UInt8(ascii: "u") else { throw error("unknown escape \\\(String(UnicodeScalar(escape)))") }
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(escape)
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): break
+        default: throw error("unknown escape \\\(String(UnicodeScalar(escape)))")
+        }
         var code = try hex4()
         if (0xD800...0xDBFF).contains(code) {
             guard bytes[position...].starts(with: "\\u".utf8) else { throw error("a \\u escape holds a lone surrogate") }
