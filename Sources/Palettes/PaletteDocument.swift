@@ -23,9 +23,13 @@ public struct PaletteDocument: Sendable {
 
     /// The document of store `storeName` in `domain` of `folder`.
     ///
-    /// - Throws: ``PreferenceError`` for a bad domain name.
-    public init(storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder) throws(PreferenceError) {
-        self.file = folder.file(for: try DomainName(domain))
+    /// - Throws: ``PaletteError`` with code `.preferences` for a bad domain name.
+    public init(storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder) throws(PaletteError) {
+        do {
+            self.file = folder.file(for: try DomainName(domain))
+        } catch {
+            throw PaletteError(error)
+        }
         self.folder = folder
         self.storeName = storeName
     }
@@ -40,9 +44,9 @@ public struct PaletteDocument: Sendable {
     /// The stored palettes, repaired; the built-in palettes when nothing is stored.
     ///
     /// - Returns: The palettes and any repair warnings (``PaletteList/repairing(_:)``).
-    /// - Throws: ``PreferenceError`` when the domain file does not read, or ``PaletteError``
-    ///   with code `.unreadable` when the stored value is not palette JSON data (``PaletteJSON``).
-    public func load() throws -> (list: PaletteList, warnings: [String]) {
+    /// - Throws: ``PaletteError`` with code `.preferences` when the domain file does not read,
+    ///   or `.unreadable` when the stored value is not palette JSON data (``PaletteJSON``).
+    public func load() throws(PaletteError) -> (list: PaletteList, warnings: [String]) {
         let outcome = try read()
         return (outcome.result, outcome.warnings)
     }
@@ -50,8 +54,13 @@ public struct PaletteDocument: Sendable {
     /// The stored palettes like ``load()``, and whether anything was stored, from one read.
     ///
     /// - Throws: What ``load()`` throws.
-    public func read() throws -> Outcome<PaletteList> {
-        let stored = try file.read(key: key)?[key]
+    public func read() throws(PaletteError) -> Outcome<PaletteList> {
+        let stored: PropertyList?
+        do {
+            stored = try file.read(key: key)?[key]
+        } catch {
+            throw PaletteError(error)
+        }
         let loaded = try decode(stored)
         return Outcome(result: loaded.list, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: nil)
     }
@@ -59,12 +68,16 @@ public struct PaletteDocument: Sendable {
     /// Changes the palettes in one locked read-modify-write of the domain.
     ///
     /// `body` receives the palettes stored now (repaired, or the built-ins); what it leaves is
-    /// encoded and written. Nothing is written when `body` throws or changes nothing.
+    /// encoded and written. Nothing is written when `body` throws, or when it changes nothing
+    /// and the stored palettes needed no repair (with nothing stored, the built-ins it leaves are
+    /// written).
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
-    /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write,
-    ///   ``PaletteError`` with code `.unreadable` when the stored value does not decode.
-    public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
+    /// - Throws: What `body` throws; ``PaletteError`` with code `.preferences` when the domain
+    ///   does not read or write, `.unreadable` when the stored value does not decode.
+    public func modify<Result>(
+        _ body: (inout PaletteList) throws(PaletteError) -> Result
+    ) throws(PaletteError) -> (result: Result, warnings: [String]) {
         let outcome = try change(body)
         return (outcome.result, outcome.warnings)
     }
@@ -81,34 +94,44 @@ public struct PaletteDocument: Sendable {
     ///   where a damaged value was saved.
     /// - Throws: What ``modify(_:)`` throws (without `.unreadable` when `replacingDamaged`);
     ///   nothing is replaced when saving the copy fails.
-    public func change<Result>(replacingDamaged: Bool = false, _ body: (inout PaletteList) throws -> Result) throws -> Outcome<Result> {
-        // The update's body may throw only PreferenceError (the file layer's own failures, which
-        // also abandon the write); body's other errors leave the domain untouched, come out as
-        // the update's value and are thrown once the lock is released.
-        try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) -> Swift.Result<Outcome<Result>, any Error> in
-            do {
-                return .success(try apply(body, to: &domain, replacingDamaged: replacingDamaged))
-            } catch let error as PreferenceError {
-                throw error
-            } catch {
-                return .failure(error)
+    public func change<Result>(
+        replacingDamaged: Bool = false, _ body: (inout PaletteList) throws(PaletteError) -> Result
+    ) throws(PaletteError) -> Outcome<Result> {
+        let applied: Swift.Result<Outcome<Result>, PaletteError>
+        do {
+            // The update's body throws only the file layer's own errors; a PaletteError leaves
+            // the domain untouched, comes out as the update's value and is thrown once the lock
+            // is released. Only the entry under key changes, so the update may rewrite just it.
+            applied = try file.update(key: key) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                do throws(PaletteError) {
+                    return .success(try apply(body, to: &domain, replacingDamaged: replacingDamaged))
+                } catch {
+                    return .failure(error)
+                }
             }
-        }.get()
+        } catch {
+            throw PaletteError(error)
+        }
+        return try applied.get()
     }
 
     /// Runs `body` on the palettes stored in `domain` and stores what it leaves, if anything
     /// changed; `domain` is untouched when anything throws.
     private func apply<Result>(
-        _ body: (inout PaletteList) throws -> Result, to domain: inout PropertyListDictionary?, replacingDamaged: Bool
-    ) throws -> Outcome<Result> {
+        _ body: (inout PaletteList) throws(PaletteError) -> Result, to domain: inout PropertyListDictionary?, replacingDamaged: Bool
+    ) throws(PaletteError) -> Outcome<Result> {
         let stored = domain?[key]
         var savedCopy: String?
         let loaded: (list: PaletteList, warnings: [String])
-        do {
+        do throws(PaletteError) {
             loaded = try decode(stored)
         } catch {
             guard replacingDamaged, error.code == .unreadable else { throw error }
-            savedCopy = try saveDamaged(stored)
+            do {
+                savedCopy = try saveDamaged(stored)
+            } catch {
+                throw PaletteError(error)
+            }
             loaded = (PaletteList.builtIn, [])
         }
         var list = loaded.list

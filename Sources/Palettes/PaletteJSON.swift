@@ -7,7 +7,7 @@ import PropertyLists
 /// [{"color":"#ff0000","emojis":"❤️🧡","id":1,"name":"Hearts"}]
 /// ```
 ///
-/// Reading is strict (see `JSONScanner`): duplicate keys, unpaired surrogates, bytes that are not
+/// Reading is strict (PropertyLists' JSON scanner): duplicate keys, unpaired surrogates, bytes that are not
 /// UTF-8 and an `id` that is not a whole number in the 64-bit range are refused; a UTF-8
 /// byte-order mark before the array is allowed. Any other shape (an object at the top, an
 /// element that is not an object, a missing or mistyped field) is refused too, never guessed at.
@@ -24,9 +24,10 @@ public enum PaletteJSON {
     ///   palettes.
     /// - Complexity: O(*n*) in the length of `bytes`.
     public static func decode(_ bytes: [UInt8]) throws(PaletteJSONError) -> [Palette] {
-        var scanner = JSONScanner(bytes)
         var palettes: [Palette] = []
         do throws(JSONScanner.SyntaxError) {
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            var scanner = try JSONScanner(validating: body, maximumDepth: maximumDepth)
             guard scanner.peek() == UInt8(ascii: "[") else { throw scanner.error("expected a JSON array of palettes") }
             try scanner.scanArray { (scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
                 palettes.append(try decodePalette(&scanner, number: palettes.count + 1))
@@ -56,11 +57,14 @@ public enum PaletteJSON {
         return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
 
-    /// Whether `text` is exactly one JSON value (whitespace around it allowed).
+    /// How many arrays and objects the JSON of a store may nest inside each other, the
+    /// palettes' array and objects included.
+    static let maximumDepth = 256
+
+    /// Whether `text` is exactly one JSON value (white space around it allowed).
     static func isValue(_ text: String) -> Bool {
-        guard !text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) else { return false }
-        var scanner = JSONScanner(Array(text.utf8))
-        do {
+        do throws(JSONScanner.SyntaxError) {
+            var scanner = try JSONScanner(validating: Array(text.utf8), maximumDepth: maximumDepth)
             _ = try scanner.scanValue()
             try scanner.expectEnd()
             return true
@@ -92,6 +96,11 @@ public enum PaletteJSON {
                 }
                 id = value
             default:
+                // Distinct keys may still be equal Strings (é written precomposed and decomposed),
+                // which one dictionary entry cannot both keep.
+                guard otherFields[key] == nil else {
+                    throw scanner.error("the key \"\(key)\" appears twice in one object, spelled with different code points")
+                }
                 otherFields[key] = scanner.text(try scanner.scanValue())
             }
         }

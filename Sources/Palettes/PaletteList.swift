@@ -19,17 +19,25 @@ public struct PaletteList: Hashable, Sendable {
             guard ids.insert(palette.id).inserted else {
                 throw PaletteError(.invalidArgument, "two palettes have the id \(palette.id); ids must be unique")
             }
-            try Self.checkName(palette.name)
-            let strays = Emoji.nonEmojis(in: palette.emojis)
-            guard strays.isEmpty else { throw Self.notEmoji(strays, in: palette.name) }
-            guard Emoji.uniqued(palette.emojis) == palette.emojis else {
-                throw PaletteError(.invalidArgument, "the palette \"\(palette.name)\" holds an emoji twice")
-            }
-            if let key = Self.badOtherFields(of: palette).first {
-                throw PaletteError(.invalidArgument, "the field \"\(key)\" of palette \"\(palette.name)\" is not one JSON value other than emojis, id or name")
-            }
+            try Self.check(palette)
         }
         self.palettes = palettes
+    }
+
+    /// Checks the rules one palette keeps on its own: its name passes ``checkName(_:)``, its
+    /// emojis are whole emojis, none twice, and its other fields are JSON values.
+    ///
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` naming the palette.
+    static func check(_ palette: Palette) throws(PaletteError) {
+        try checkName(palette.name)
+        let strays = Emoji.nonEmojis(in: palette.emojis)
+        guard strays.isEmpty else { throw notEmoji(strays, in: palette.name) }
+        guard Emoji.uniqued(palette.emojis) == palette.emojis else {
+            throw PaletteError(.invalidArgument, "the palette \"\(palette.name)\" holds an emoji twice")
+        }
+        if let key = badOtherFields(of: palette).first {
+            throw PaletteError(.invalidArgument, "the field \"\(key)\" of palette \"\(palette.name)\" is not one JSON value other than emojis, id or name")
+        }
     }
 
     /// Makes a list out of stored palettes, repairing what breaks the invariants, so that what
@@ -119,7 +127,8 @@ public struct PaletteList: Hashable, Sendable {
         palette.otherFields.filter { ["emojis", "id", "name"].contains($0.key) || !PaletteJSON.isValue($0.value) }.keys.sorted()
     }
 
-    private init(unchecked palettes: [Palette]) {
+    /// A list of palettes known to keep the invariants.
+    init(unchecked palettes: [Palette]) {
         self.palettes = palettes
     }
 

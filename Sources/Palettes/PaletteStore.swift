@@ -1,44 +1,43 @@
-import Dispatch
-import Glibc
+import Observation
 import Preferences
 import Synchronization
 
 /// EmojiArt's palette store for Linux programs: palettes kept in a preferences domain under
-/// `PaletteStore:<name>`, edited through safe intents and saved with a coalesced autosave.
+/// `PaletteStore:<name>`, changed through safe intents, each saved before it returns.
 ///
 /// ```swift
 /// let store = try PaletteStore(named: "Main")
-/// try store.insertPalette(named: "Hearts", emojis: "❤️🧡💛", at: 0)
-/// try store.save()   // or let the autosave write it a moment later
+/// try store.insert(Palette(name: "Hearts", emojis: "❤️🧡💛", id: 100), at: 0)
+/// try store.move(fromOffsets: [0], toOffset: 3)  // an IndexSet, as SwiftUI's onMove gives
+/// store.palettes[1].name = "Cars"  // a failure shows in lastError
 /// ```
 ///
-/// Edits apply at once to ``palettes`` and are recorded; a burst of edits is written once, after
-/// ``autosaveDelay``, as one locked read-modify-write that replays the recorded edits onto what
-/// is stored then, so edits from other processes in the meantime are kept. Pending edits are also
-/// written when the store is released and when the process exits normally.
-public final class PaletteStore: Sendable {
+/// Every change is one locked read-modify-write of the domain (``PaletteDocument/change(replacingDamaged:_:)``),
+/// durable when it returns, like `PreferenceStore.set`: there is nothing to save later, so
+/// nothing is lost when the program ends, and nothing is written behind the caller's back.
+/// An intent names palettes by what this store shows and applies to what is saved at that
+/// moment, by id, so changes other stores and processes saved in the meantime are kept; the
+/// store then shows what was saved. A failure throws and changes nothing.
+///
+/// The store is `Observable`: reading ``palettes`` or ``lastError`` in `withObservationTracking`
+/// tracks them, and observers are told after each change this store saves or loads.
+/// ``updates()`` also follows other processes' saves.
+public final class PaletteStore: Observable, Sendable {
     /// Where the palettes are stored.
     public let document: PaletteDocument
-    /// How long after an edit the autosave writes, in seconds; `nil` turns autosave off.
-    public let autosaveDelay: Double?
-
-    private typealias Edit = @Sendable (inout PaletteList) throws(PaletteError) -> Void
 
     private struct State {
         var list: PaletteList
-        var pending: [Edit] = []
-        /// Edits a save has taken from ``pending`` and not yet written.
-        var inFlight = 0
         var warnings: [String]
-        var saveScheduled = false
-        var lastAutosaveError: String?
+        var lastError: PaletteError?
     }
 
     private let state: Mutex<State>
+    /// Held for the length of a write or reload, so the list kept is always the last one saved.
+    private let writing = Mutex(())
+    private let registrar = ObservationRegistrar()
     /// The observers of ``updates()``.
     let publisher = PalettePublisher()
-    /// Held for the length of a save, so saves run one at a time.
-    private let saving = Mutex(())
 
     /// Opens a store, loading what is saved (or the built-in palettes when nothing is).
     ///
@@ -46,239 +45,140 @@ public final class PaletteStore: Sendable {
     ///   - name: The store's name; its palettes live under the key `PaletteStore:<name>`.
     ///   - domain: The preferences domain, `palettes` by default.
     ///   - folder: The preferences folder; the environment's when `nil`.
-    ///   - autosaveDelay: Seconds between an edit and its write; `nil` saves only on ``save()``.
-    /// - Throws: ``PreferenceError`` when the domain does not read, ``PaletteError`` with code
-    ///   `.unreadable` when the stored palettes do not decode. Nothing is overwritten then.
+    /// - Throws: ``PaletteError`` with code `.preferences` when the domain does not read or no
+    ///   folder can be found, `.unreadable` when the stored palettes do not decode. Nothing is
+    ///   overwritten then.
     public init(
         named name: String = PaletteDocument.defaultStoreName, domain: String = PaletteDocument.defaultDomain,
-        folder: PreferencesFolder? = nil, autosaveDelay: Double? = 0.5
-    ) throws {
-        document = try PaletteDocument(storeName: name, domain: domain, folder: folder ?? PreferencesEnvironment().preferencesFolder())
-        self.autosaveDelay = autosaveDelay
+        folder: PreferencesFolder? = nil
+    ) throws(PaletteError) {
+        let resolved: PreferencesFolder
+        if let folder {
+            resolved = folder
+        } else {
+            do {
+                resolved = try PreferencesEnvironment().preferencesFolder()
+            } catch {
+                throw PaletteError(error)
+            }
+        }
+        document = try PaletteDocument(storeName: name, domain: domain, folder: resolved)
         let loaded = try document.load()
         state = Mutex(State(list: loaded.list, warnings: loaded.warnings))
-        ExitFlush.register(self)
     }
 
-    deinit {
-        try? save()
+    /// The palettes, in order, as last saved or loaded by this store.
+    ///
+    /// Setting it saves the new list whole, as ``setPalettes(_:)`` does; a setter cannot throw,
+    /// so a list that is refused or does not save leaves the palettes as they were and its
+    /// error in ``lastError``. Code that can handle an error should call ``setPalettes(_:)``.
+    public var palettes: [Palette] {
+        get {
+            registrar.access(self, keyPath: \.palettes)
+            return state.withLock { $0.list.palettes }
+        }
+        set {
+            do throws(PaletteError) {
+                try setPalettes(newValue)
+            } catch {
+                lastError = error
+            }
+        }
     }
 
-    /// The palettes, in order, with this store's unsaved edits applied.
-    public var palettes: [Palette] { state.withLock { $0.list.palettes } }
+    /// The last error of a change that had no caller to throw to: setting ``palettes``, or
+    /// following other processes' saves in ``updates()``. `nil` until one fails; set it back
+    /// to `nil` once it has been shown.
+    public var lastError: PaletteError? {
+        get {
+            registrar.access(self, keyPath: \.lastError)
+            return state.withLock { $0.lastError }
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.lastError) { state.withLock { $0.lastError = newValue } }
+        }
+    }
 
-    /// What loading or saving had to repair, and edits that no longer applied when saved.
+    /// What loading had to repair (``PaletteList/repairing(_:)``); the next change saves the
+    /// repaired palettes.
     public var warnings: [String] { state.withLock { $0.warnings } }
 
-    /// Whether edits are waiting to be written, or being written by a save that has not finished.
-    public var hasUnsavedChanges: Bool { state.withLock { !$0.pending.isEmpty || $0.inFlight > 0 } }
-
-    /// The error of the last autosave, if it failed; ``save()`` throws it instead.
-    public var lastAutosaveError: String? { state.withLock { $0.lastAutosaveError } }
-
-    /// The palette at `index`, clamped into range.
-    public func palette(at index: Int) -> Palette {
-        state.withLock { $0.list.palette(at: index) }
-    }
-
-    /// Inserts a new palette with an unused id (``PaletteList/unusedID(notIn:)``), at `index`
-    /// clamped into range.
+    /// Replaces the palettes with `palettes`, saved before it returns.
     ///
-    /// - Returns: The index it went to.
-    /// - Throws: ``PaletteError`` for an empty name or text that is not emoji.
-    @discardableResult
-    public func insertPalette(named name: String, emojis: String = "", at index: Int = 0) throws(PaletteError) -> Int {
-        try edit { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: name, emojis: emojis, at: index) }
-    }
-
-    /// Removes the palette at `index` (clamped), unless it is the last one.
+    /// The list must keep the rules of ``PaletteList``: at least one palette, unique ids, names
+    /// on one line, whole emojis, none twice. It replaces the palettes this store shows, so
+    /// when another store or process saved a change since this store last read the palettes,
+    /// writing it would undo that change: it is not written then, and the store shows what is
+    /// saved, for the caller to apply its change again.
     ///
-    /// - Returns: A valid index to show next.
-    @discardableResult
-    public func removePalette(at index: Int) throws(PaletteError) -> Int {
-        let id = palette(at: index).id
-        return try edit { (list: inout PaletteList) throws(PaletteError) in
-            guard let current = list.index(ofID: id) else { return list.clamped(index) }
-            return try list.removePalette(at: current)
-        }
-    }
-
-    /// Renames the palette at `index` (clamped).
-    public func renamePalette(at index: Int, to name: String) throws(PaletteError) {
-        let id = palette(at: index).id
-        try edit { (list: inout PaletteList) throws(PaletteError) in
-            if let current = list.index(ofID: id) { try list.renamePalette(at: current, to: name) }
-        }
-    }
-
-    /// Moves the palette at `source` to `destination`, both clamped.
-    public func movePalette(from source: Int, to destination: Int) {
-        let id = palette(at: source).id
-        edit { (list: inout PaletteList) in
-            if let current = list.index(ofID: id) { list.movePalette(from: current, to: destination) }
-        }
-    }
-
-    /// Adds emojis the palette at `index` (clamped) does not hold yet.
-    ///
-    /// - Throws: ``PaletteError`` for text that is not emoji.
-    public func addEmojis(_ emojis: String, toPaletteAt index: Int) throws(PaletteError) {
-        let id = palette(at: index).id
-        try edit { (list: inout PaletteList) throws(PaletteError) in
-            if let current = list.index(ofID: id) { try list.addEmojis(emojis, toPaletteAt: current) }
-        }
-    }
-
-    /// Removes emojis (whole grapheme clusters) from the palette at `index` (clamped).
-    ///
-    /// - Throws: ``PaletteError`` for text that is not emoji.
-    public func removeEmojis(_ emojis: String, fromPaletteAt index: Int) throws(PaletteError) {
-        let id = palette(at: index).id
-        try edit { (list: inout PaletteList) throws(PaletteError) in
-            if let current = list.index(ofID: id) { try list.removeEmojis(emojis, fromPaletteAt: current) }
-        }
-    }
-
-    /// Writes pending edits now, replaying them onto what is stored.
-    ///
-    /// Saves run one at a time, and each takes the edits it writes out of the pending list
-    /// first, so an autosave and an explicit save never write the same edit twice.
-    ///
-    /// - Throws: What reading or writing the domain throws; the edits stay pending then.
-    public func save() throws {
-        try saving.withLock { _ in
-            let pending = state.withLock { state in
-                defer {
-                    state.inFlight = state.pending.count
-                    state.pending.removeAll()
-                }
-                return state.pending
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` for a list that breaks a rule,
+    ///   `.conflict` when the saved palettes changed meanwhile, `.preferences` when the domain
+    ///   does not read or write, `.unreadable` when the saved palettes do not decode.
+    public func setPalettes(_ palettes: [Palette]) throws(PaletteError) {
+        let replacement = try PaletteList(palettes)
+        let shown = state.withLock { $0.list }
+        try write { (list: inout PaletteList) throws(PaletteError) in
+            guard list == shown else {
+                throw PaletteError(
+                    .conflict,
+                    "the palettes of \(document.key) in \(document.file.domain) were changed elsewhere since this store read them; "
+                        + "the new list was not saved, so as not to undo that change, and the store now shows what is saved")
             }
-            defer { state.withLock { $0.inFlight = 0 } }
-            guard !pending.isEmpty else { return }
-            var dropped: [String] = []
-            let saved: PaletteList
-            let warnings: [String]
-            do {
-                (saved, warnings) = try document.modify { list in
-                    for edit in pending {
-                        do throws(PaletteError) {
-                            try edit(&list)
-                        } catch {
-                            dropped.append("an edit no longer applied to the saved palettes and was dropped: \(error.message)")
-                        }
-                    }
-                    return list
+            list = replacement
+        }
+    }
+
+    /// Loads what is saved now and tells the observers if it differs from what the store shows.
+    ///
+    /// - Throws: ``PaletteError`` with code `.preferences` or `.unreadable` as ``init(named:domain:folder:)``
+    ///   throws them; the palettes stay as they were then.
+    public func reload() throws(PaletteError) {
+        let changed = try writing.withLock { _ throws(PaletteError) -> Bool in
+            let loaded = try document.load()
+            return keep(loaded.list, warnings: loaded.warnings)
+        }
+        if changed { registrar.withMutation(of: self, keyPath: \.palettes) {} }
+    }
+
+    /// Runs `change` on the palettes saved now, in one locked read-modify-write of the domain,
+    /// and shows what was saved: or when `change` throws, what is saved, unchanged.
+    ///
+    /// - Throws: What `change` throws, and what ``PaletteDocument/change(replacingDamaged:_:)``
+    ///   throws; nothing is written then.
+    @discardableResult
+    func write<Result: Sendable>(_ change: (inout PaletteList) throws(PaletteError) -> Result) throws(PaletteError) -> Result {
+        var changed = false
+        let result = try writing.withLock { _ throws(PaletteError) -> Result in
+            var stored: PaletteList?
+            do throws(PaletteError) {
+                let outcome = try document.change { (list: inout PaletteList) throws(PaletteError) -> (Result, PaletteList) in
+                    stored = list
+                    return (try change(&list), list)
                 }
+                changed = keep(outcome.result.1, warnings: outcome.warnings)
+                return outcome.result.0
             } catch {
-                state.withLock { $0.pending = pending + $0.pending }
+                // An intent that what is saved refuses still shows what is saved, for the caller
+                // to try again; a read or write that failed has nothing new to show.
+                if error.code != .preferences, let stored { changed = keep(stored, warnings: []) }
                 throw error
             }
-            state.withLock { state in
-                var list = saved
-                // Edits made while saving stay pending; a failure among them is reported when they are saved.
-                for edit in state.pending { try? edit(&list) }
-                state.list = list
-                state.warnings += warnings + dropped
-                state.lastAutosaveError = nil
-            }
         }
-    }
-
-    /// Loads what is saved now, with this store's unsaved edits applied on top, and tells the
-    /// observers: another process saved palettes.
-    ///
-    /// - Throws: What loading throws; the palettes stay as they were then.
-    func reloadFromDisk() throws {
-        let loaded = try document.load()
-        state.withLock { state in
-            var list = loaded.list
-            for edit in state.pending { try? edit(&list) }
-            state.list = list
-        }
-        publisher.publish(palettes)
-    }
-
-    /// Keeps the error that stopped following other processes' saves, as an autosave error is kept.
-    func recordFollowError(_ error: any Error) {
-        state.withLock { $0.lastAutosaveError = "palettes saved elsewhere are no longer followed: \(error)" }
-    }
-
-    /// Applies `change` now and records it for the next save.
-    private func edit<Result>(_ change: @escaping @Sendable (inout PaletteList) throws(PaletteError) -> Result) throws(PaletteError) -> Result {
-        let recorded: Edit = { (list: inout PaletteList) throws(PaletteError) in _ = try change(&list) }
-        let result = try state.withLock { (state: inout State) throws(PaletteError) -> Result in
-            let result = try change(&state.list)
-            state.pending.append(recorded)
-            return result
-        }
-        publisher.publish(palettes)
-        scheduleAutosave()
+        // Observers run after the locks are released, so one may read or change the store.
+        if changed { registrar.withMutation(of: self, keyPath: \.palettes) {} }
         return result
     }
 
-    /// Applies a change that cannot fail now and records it for the next save.
-    private func edit(_ change: @escaping @Sendable (inout PaletteList) -> Void) {
-        let recorded: Edit = { (list: inout PaletteList) throws(PaletteError) in change(&list) }
+    /// Shows `list`, telling the ``updates()`` observers when it differs from what was shown.
+    ///
+    /// - Returns: Whether it differs.
+    private func keep(_ list: PaletteList, warnings: [String]) -> Bool {
         state.withLock { state in
-            change(&state.list)
-            state.pending.append(recorded)
+            state.warnings += warnings
+            guard state.list != list else { return false }
+            state.list = list
+            publisher.publish(list.palettes)
+            return true
         }
-        publisher.publish(palettes)
-        scheduleAutosave()
-    }
-
-    private func scheduleAutosave() {
-        guard let autosaveDelay else { return }
-        let alreadyScheduled = state.withLock { state in
-            defer { state.saveScheduled = true }
-            return state.saveScheduled
-        }
-        guard !alreadyScheduled else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + autosaveDelay) { [weak self] in
-            guard let self else { return }
-            self.state.withLock { $0.saveScheduled = false }
-            do {
-                try self.save()
-            } catch {
-                self.state.withLock { $0.lastAutosaveError = String(describing: error) }
-            }
-        }
-    }
-
-    /// Writes every live store's pending edits; called at normal process exit.
-    fileprivate func flushAtExit() {
-        do {
-            try save()
-        } catch {
-            let message = Array("Error: palette edits could not be saved at exit: \(error)\n".utf8)
-            _ = Glibc.write(STDERR_FILENO, message, message.count)
-        }
-    }
-}
-
-/// The stores alive in this process, flushed by an `atexit` handler so pending edits are not
-/// lost when a program ends without releasing its store.
-private enum ExitFlush {
-    private struct WeakStore: @unchecked Sendable {
-        weak var store: PaletteStore?
-    }
-
-    private static let stores = Mutex<[WeakStore]>([])
-    private static let installHandler: Void = {
-        atexit { ExitFlush.flushAll() }
-    }()
-
-    static func register(_ store: PaletteStore) {
-        _ = installHandler
-        stores.withLock { stores in
-            stores.removeAll { $0.store == nil }
-            stores.append(WeakStore(store: store))
-        }
-    }
-
-    private static func flushAll() {
-        let live = stores.withLock { $0.compactMap(\.store) }
-        for store in live { store.flushAtExit() }
     }
 }

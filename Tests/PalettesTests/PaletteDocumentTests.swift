@@ -22,7 +22,7 @@ struct PaletteDocumentTests {
             Palette(name: "Cars/Taxis", emojis: "🚗🚕", id: 3), Palette(name: "Quote \"q\" é", emojis: "", id: 1),
             Palette(name: "Flags", emojis: "🏳️‍🌈🇫🇷👨‍👩‍👧", id: 12)
         ]
-        _ = try document().modify { $0 = try PaletteList(palettes) }
+        _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in list = try PaletteList(palettes) }
         let expected =
             #"[{"emojis":"🚗🚕","id":3,"name":"Cars/Taxis"},{"emojis":"","id":1,"name":"Quote \"q\" é"},"#
             + #"{"emojis":"🏳️‍🌈🇫🇷👨‍👩‍👧","id":12,"name":"Flags"}]"#
@@ -32,8 +32,8 @@ struct PaletteDocumentTests {
 
     /// The key is PaletteStore:<store> in <domain>.plist; stores in one domain are independent.
     @Test func keysAndFiles() throws {
-        _ = try document("Left", domain: "com.example.emojiart").modify { try $0.insertPalette(named: "L") }
-        _ = try document("Right", domain: "com.example.emojiart").modify { try $0.removePalette(at: 0) }
+        _ = try document("Left", domain: "com.example.emojiart").modify { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "L") }
+        _ = try document("Right", domain: "com.example.emojiart").modify { (list: inout PaletteList) throws(PaletteError) in try list.removePalette(at: 0) }
         let domain = try #require(try DomainFixtures.domain(in: folder, name: "com.example.emojiart"))
         #expect(domain.sortedKeys == ["PaletteStore:Left", "PaletteStore:Right"])
         #expect(try document("Left", domain: "com.example.emojiart").load().list.count == 10)
@@ -69,7 +69,7 @@ struct PaletteDocumentTests {
                 DomainFixtures.unrelatedEntries
                     + [("PaletteStore:Main", DomainFixtures.dataElement(DomainFixtures.emojiArtJSON))]), to: "palettes.plist")
         let before = try #require(try DomainFixtures.domain(in: folder))
-        _ = try document().modify { try $0.addEmojis("🚙", toPaletteAt: 1) }
+        _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.addEmojis("🚙", toPaletteAt: 1) }
         var after = try #require(try DomainFixtures.domain(in: folder))
         #expect(after.count == before.count)
         for (key, value) in before where key != "PaletteStore:Main" {
@@ -99,9 +99,11 @@ struct PaletteDocumentTests {
         let loaded = #expect(throws: PaletteError.self) { try document().load() }
         #expect(loaded?.code == .unreadable)
         #expect(loaded?.message.contains("PaletteStore:Main") == true)
-        let modified = #expect(throws: PaletteError.self) { _ = try document().modify { try $0.insertPalette(named: "X") } }
+        let modified = #expect(throws: PaletteError.self) {
+            _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "X") }
+        }
         #expect(modified?.code == .unreadable)
-        #expect(throws: PaletteError.self) { _ = try PaletteStore(named: "Main", folder: preferences, autosaveDelay: nil) }
+        #expect(throws: PaletteError.self) { _ = try PaletteStore(named: "Main", folder: preferences) }
         #expect(folder.bytes("palettes.plist") == before)
         #expect(folder.names().filter { $0.contains(".tmp-") }.isEmpty)
     }
@@ -121,10 +123,10 @@ struct PaletteDocumentTests {
 
     /// A change that leaves the palettes as they are writes nothing.
     @Test func noChangeNoWrite() throws {
-        _ = try document().modify { try $0.insertPalette(named: "X") }
+        _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "X") }
         let path = folder.file("palettes.plist")
         let (before, inode) = (folder.bytes("palettes.plist"), DomainFixtures.inode(path))
-        let (count, _) = try document().modify { list in
+        let (count, _) = try document().modify { (list: inout PaletteList) throws(PaletteError) in
             try list.addEmojis("", toPaletteAt: 0)
             try list.removeEmojis("🎼", fromPaletteAt: 0)
             return list.count
@@ -136,16 +138,19 @@ struct PaletteDocumentTests {
 
     /// A change that throws writes nothing and its error comes through.
     @Test func throwingChangeWritesNothing() throws {
-        struct Stop: Error {}
-        _ = try document().modify { try $0.insertPalette(named: "X") }
+        let stop = PaletteError(.notFound, "stop")
+        _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "X") }
         let before = folder.bytes("palettes.plist")
-        #expect(throws: Stop.self) {
-            _ = try document().modify { list in
+        let stopped = #expect(throws: PaletteError.self) {
+            _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in
                 try list.insertPalette(named: "Y")
-                throw Stop()
+                throw stop
             }
         }
-        let refused = #expect(throws: PaletteError.self) { _ = try document().modify { try $0.addEmojis("abc", toPaletteAt: 0) } }
+        #expect(stopped == stop)
+        let refused = #expect(throws: PaletteError.self) {
+            _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.addEmojis("abc", toPaletteAt: 0) }
+        }
         #expect(refused?.code == .invalidArgument)
         #expect(folder.bytes("palettes.plist") == before)
     }
@@ -179,7 +184,7 @@ struct PaletteDocumentTests {
     /// read and change say whether a value was stored; nothing stored means the built-ins.
     @Test func hadSavedValue() throws {
         #expect(try document().read().hadSavedValue == false)
-        #expect(try document().change { try $0.insertPalette(named: "X") }.hadSavedValue == false)
+        #expect(try document().change { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "X") }.hadSavedValue == false)
         #expect(try document().read().hadSavedValue == true)
         #expect(try document().change { _ in }.hadSavedValue == true)
     }
@@ -187,7 +192,9 @@ struct PaletteDocumentTests {
     /// change(replacingDamaged:) saves the undecodable bytes beside the domain file, then replaces them.
     @Test func replacingDamaged() throws {
         try folder.write(DomainFixtures.applePlist([("PaletteStore:Main", DomainFixtures.dataElement("[{oops"))]), to: "palettes.plist")
-        let outcome = try document().change(replacingDamaged: true) { $0 = try PaletteList([Palette(name: "New", emojis: "😀", id: 1)]) }
+        let outcome = try document().change(replacingDamaged: true) { (list: inout PaletteList) throws(PaletteError) in
+            list = try PaletteList([Palette(name: "New", emojis: "😀", id: 1)])
+        }
         #expect(outcome.damagedCopy == folder.file("palettes.plist.PaletteStore-Main.damaged-1"))
         #expect(folder.bytes("palettes.plist.PaletteStore-Main.damaged-1") == Array("[{oops".utf8))
         #expect(try DomainFixtures.storedJSON(in: folder) == #"[{"emojis":"😀","id":1,"name":"New"}]"#)

@@ -25,7 +25,7 @@ struct PaletteUpdatesTests {
     var preferences: PreferencesFolder { PreferencesFolder(path: folder.path) }
 
     @Test func updatesStartWithThePalettesAndFollowThisStoresEdits() async throws {
-        let store = try PaletteStore(folder: preferences, autosaveDelay: nil)
+        let store = try PaletteStore(folder: preferences)
         let received = ReceivedLists()
         let observer = Task { for await palettes in store.updates() { received.append(palettes) } }
         #expect(await received.eventually { $0 == Palette.builtins.map(\.name) })
@@ -36,13 +36,12 @@ struct PaletteUpdatesTests {
     }
 
     @Test func updatesFollowPalettesSavedByAnotherStore() async throws {
-        let store = try PaletteStore(folder: preferences, autosaveDelay: nil)
+        let store = try PaletteStore(folder: preferences)
         let received = ReceivedLists()
         let observer = Task { for await palettes in store.updates() { received.append(palettes) } }
         #expect(await received.eventually { $0 == Palette.builtins.map(\.name) })
-        let other = try PaletteStore(folder: preferences, autosaveDelay: nil)
+        let other = try PaletteStore(folder: preferences)
         try other.insertPalette(named: "Elsewhere", emojis: "🌍", at: 0)
-        try other.save()
         #expect(await received.eventually { $0.first == "Elsewhere" }, "\(received.all)")
         #expect(store.palettes.first?.name == "Elsewhere")
         observer.cancel()

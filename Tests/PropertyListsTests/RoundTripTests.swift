@@ -116,7 +116,8 @@ struct JSONTests {
     /// Refuses null, duplicate keys, lone surrogates, trailing text and out-of-range integers.
     @Test(
         arguments: [
-            "null", "{\"a\": 1, \"a\": 2}", "\"\\ud800\"", "[1] x", "18446744073709551616", "[1,]", "01", "{\"a\" 1}"
+            "null", "{\"a\": 1, \"a\": 2}", "\"\\ud800\"", "[1] x", "18446744073709551616", "[1,]", "01", "{\"a\" 1}",
+            "\"\\u+041\"", "\"\\u-000\""
         ])
     func refusesBadJSON(text: String) throws {
         #expect(throws: PropertyListError.self) { try JSONReader().read(text) }

@@ -14,7 +14,7 @@ extension Prefs {
         var emojis: [String]
 
         func run() throws {
-            try options.modify { list in
+            try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in
                 try list.addEmojis(emojis.joined(separator: " "), toPaletteAt: try selector.resolve(in: list))
             }
         }

@@ -15,7 +15,7 @@ extension Prefs {
         @Option(parsing: .unconditional, help: "Where it goes (clamped); the front by default.") var at = 0
 
         func run() throws {
-            let (index, id) = try options.modify { list in
+            let (index, id) = try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in
                 let index = try list.insertPalette(named: name, emojis: emojis, at: at)
                 return (index, list.palettes[index].id)
             }

@@ -29,7 +29,7 @@ extension Prefs {
             let input = try PaletteInput(InputFile.read(file), source: file == "-" ? "<stdin>" : file)
             for warning in input.warnings { Output.error("warning: " + warning) }
             // The old palettes are replaced, so their repair warnings are not shown.
-            let replace = { (list: inout Palettes.PaletteList) in list = try input.replacing(list) }
+            let replace = { (list: inout Palettes.PaletteList) throws(PaletteError) in list = try input.replacing(list) }
             let document = try options.document()
             if replaceDamaged {
                 if let saved = try document.change(replacingDamaged: true, replace).damagedCopy {

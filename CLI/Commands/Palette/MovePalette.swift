@@ -12,7 +12,7 @@ extension Prefs {
         @Option(parsing: .unconditional, help: "The index to move it to.") var to: Int
 
         func run() throws {
-            let index = try options.modify { list in
+            let index = try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in
                 list.movePalette(from: try selector.resolve(in: list), to: to)
             }
             if index != to { Output.error("note: index \(to) is out of range; moved to \(index)") }

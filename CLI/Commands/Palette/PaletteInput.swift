@@ -49,8 +49,14 @@ struct PaletteInput {
     /// The palettes that replace `current`: the JSON palettes as they are; or the text form's,
     /// with new lines given ids `current` does not use and each id `current` has keeping its
     /// other fields (``Palettes/Palette/otherFields``), which the text form does not show.
-    func replacing(_ current: Palettes.PaletteList) throws -> Palettes.PaletteList {
+    ///
+    /// - Throws: ``PaletteError`` with code `.invalidArgument` should the text form not read
+    ///   again (it read once already; only the ids given to new lines depend on `current`).
+    func replacing(_ current: Palettes.PaletteList) throws(PaletteError) -> Palettes.PaletteList {
         guard let text else { return list }
-        return try PaletteText.parse(text, reservedIDs: Set(current.palettes.map(\.id))).get().keepingOtherFields(of: current)
+        switch PaletteText.parse(text, reservedIDs: Set(current.palettes.map(\.id))) {
+        case .success(let parsed): return parsed.keepingOtherFields(of: current)
+        case .failure(let error): throw PaletteError(.invalidArgument, error.description)
+        }
     }
 }

@@ -38,7 +38,7 @@ struct ResolvedPaletteOptions {
     /// and, when `notingNewStore`, a note if the store had nothing saved (so a mistyped `--store`
     /// or `--domain` shows).
     @discardableResult
-    func modify<Result>(notingNewStore: Bool = true, _ body: (inout Palettes.PaletteList) throws -> Result) throws -> Result {
+    func modify<Result>(notingNewStore: Bool = true, _ body: (inout Palettes.PaletteList) throws(PaletteError) -> Result) throws -> Result {
         let document = try document()
         let outcome = try withDamageHint { try document.change(body) }
         Output.noteChangeSaved()
@@ -99,19 +99,19 @@ struct PaletteSelector: ParsableArguments {
 
     /// The index of the selected palette in `list`, saying so on stderr when `--index` was clamped.
     ///
-    /// - Throws: ``CLIError`` with status 1 for an unknown id or name.
-    func resolve(in list: Palettes.PaletteList) throws -> Int {
+    /// - Throws: ``PaletteError`` with code `.notFound` (status 1) for an unknown id or name.
+    func resolve(in list: Palettes.PaletteList) throws(PaletteError) -> Int {
         if let index {
             let safe = list.clamped(index)
             if safe != index { Output.error("note: index \(index) is out of range (0...\(list.count - 1)); using \(safe)") }
             return safe
         }
         if let id {
-            guard let found = list.index(ofID: id) else { throw CLIError(.notFound, "no palette has the id \(id)") }
+            guard let found = list.index(ofID: id) else { throw PaletteError(.notFound, "no palette has the id \(id)") }
             return found
         }
         guard let name, let found = list.index(ofName: name) else {
-            throw CLIError(.notFound, "no palette is named \"\(name ?? "")\"")
+            throw PaletteError(.notFound, "no palette is named \"\(name ?? "")\"")
         }
         return found
     }
@@ -123,8 +123,12 @@ extension PaletteError: ExitStatusConvertible {
         case .notFound: .notFound
         case .invalidArgument: .usage
         case .unreadable: .unreadable
+        // Only a store's assignment to its palettes reports a conflict; a command changes the
+        // palettes in one locked read-modify-write.
+        case .conflict: .writeFailed
+        case .preferences: cause.map { ExitStatus($0.code) } ?? .writeFailed
         }
     }
 
-    var diagnosticLines: [String] { [] }
+    var diagnosticLines: [String] { cause?.diagnostics.map(\.description) ?? [] }
 }

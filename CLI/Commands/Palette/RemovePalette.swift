@@ -11,7 +11,7 @@ extension Prefs {
         @OptionGroup var selector: PaletteSelector
 
         func run() throws {
-            try options.modify { list in
+            try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in
                 try list.removePalette(at: try selector.resolve(in: list))
             }
         }

@@ -12,7 +12,7 @@ extension Prefs {
         @Argument(help: "The new name: one line, no spaces at either end.") var newName: String
 
         func run() throws {
-            try options.modify { list in
+            try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in
                 try list.renamePalette(at: try selector.resolve(in: list), to: newName)
             }
         }
