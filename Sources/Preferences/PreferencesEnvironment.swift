@@ -28,8 +28,11 @@ public struct PreferencesEnvironment: Sendable {
         "XDG_DATA_HOME", "XDG_DATA_DIRS", "PREFS_NO_CACHE", "XDG_CACHE_HOME", "PREFS_DOMAIN"
     ]
 
-    /// The values, as bytes: a value that is not UTF-8 is refused where it is used, naming it.
-    private let values: [String: [UInt8]]
+    /// The values, as bytes, in the order of ``names``: a value that is not UTF-8 is refused
+    /// where it is used, naming it. (An array, not a dictionary: the first `String`-keyed hash
+    /// table of a process costs the Swift runtime a scan of every conformance in the binary,
+    /// which a command that reads one key would pay for nothing.)
+    private let values: [[UInt8]?]
 
     /// This machine's id, which names its ByHost files (``HostScope/current``): the first line
     /// of `/etc/machine-id`, Linux's stable identity of a machine, as macOS uses the hardware
@@ -38,12 +41,9 @@ public struct PreferencesEnvironment: Sendable {
 
     /// The process's environment now, and this machine's id.
     public init() {
-        var values: [String: [UInt8]] = [:]
-        for name in Self.names {
-            guard let value = getenv(name) else { continue }
-            values[name] = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+        values = Self.names.map { name in
+            getenv(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
         }
-        self.values = values
         let id = smallFileText("/etc/machine-id")?.prefix { $0 != "\n" }
         currentHost = id.flatMap { $0.isEmpty ? nil : String($0) }
     }
@@ -51,15 +51,20 @@ public struct PreferencesEnvironment: Sendable {
     /// An environment of these variables only (names outside ``names`` are ignored) and this
     /// machine's id.
     public init(_ variables: [String: String], currentHost: String? = nil) {
-        values = variables.mapValues { Array($0.utf8) }
+        values = Self.names.map { variables[$0].map { Array($0.utf8) } }
         self.currentHost = currentHost
+    }
+
+    /// The bytes of `name`, one of ``names``; `nil` when unset.
+    private func bytes(_ name: String) -> [UInt8]? {
+        Self.names.firstIndex(of: name).flatMap { values[$0] }
     }
 
     /// The value of `name`, `nil` when unset or empty.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is not valid UTF-8.
     private func value(_ name: String) throws(PreferenceError) -> String? {
-        guard let bytes = values[name], !bytes.isEmpty else { return nil }
+        guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw PreferenceError(
                 .invalidArgument,
@@ -71,7 +76,7 @@ public struct PreferencesEnvironment: Sendable {
     /// The value of `name` when it is set, not empty and UTF-8; for variables whose bad value
     /// is ignored, as the XDG Base Directory specification ignores a relative path.
     private func lenientValue(_ name: String) -> String? {
-        guard let bytes = values[name], !bytes.isEmpty else { return nil }
+        guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 
@@ -105,7 +110,7 @@ public struct PreferencesEnvironment: Sendable {
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is set but is not a
     ///   number of seconds from 0 to 86,400.
     public func lockTimeout() throws(PreferenceError) -> Double {
-        guard let bytes = values["PREFS_LOCK_TIMEOUT"] else { return DomainFile.defaultLockTimeout }
+        guard let bytes = bytes("PREFS_LOCK_TIMEOUT") else { return DomainFile.defaultLockTimeout }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
             throw PreferenceError(
@@ -151,5 +156,5 @@ public struct PreferencesEnvironment: Sendable {
     public var home: String? { lenientValue("HOME") }
 
     /// The domain `PREFS_DOMAIN` names for ``PreferenceStore/standard``, `nil` when unset.
-    public var standardDomain: String? { values["PREFS_DOMAIN"].flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) } }
+    public var standardDomain: String? { bytes("PREFS_DOMAIN").flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) } }
 }
