@@ -150,7 +150,7 @@ public final class PreferenceStore: Sendable {
 
     /// The values of one layer of the search list; a file's parsed again only when it changed
     /// since the last read.
-    private func values(in layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
+    func values(in layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
         switch layer {
         case .arguments: argumentDomain
         case .registered: cache.registered
