@@ -31,6 +31,12 @@ struct PrefsHome {
     /// Runs the real `prefs` with `arguments` on these folders and requires it to succeed.
     @discardableResult
     func prefs(_ arguments: String..., input: String = "") throws -> CommandResult {
+        try prefs(arguments, input: input)
+    }
+
+    /// Runs the real `prefs` with `arguments` on these folders and requires it to succeed.
+    @discardableResult
+    func prefs(_ arguments: [String], input: String = "") throws -> CommandResult {
         let result = try Shell.prefs(arguments, home: home, environment: variables, input: input)
         try #require(result.status == 0, "prefs \(arguments.joined(separator: " ")): \(result)")
         return result
