@@ -23,7 +23,7 @@ public struct PaletteDocument: Sendable {
 
     /// The document of store `storeName` in `domain` of `folder`.
     ///
-    /// - Throws: ``PreferenceError`` for a bad domain name.
+    /// - Throws: `PreferenceError` for a bad domain name.
     public init(storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder) throws(PreferenceError) {
         self.file = folder.file(for: try DomainName(domain))
         self.folder = folder
@@ -40,7 +40,7 @@ public struct PaletteDocument: Sendable {
     /// The stored palettes, repaired; the built-in palettes when nothing is stored.
     ///
     /// - Returns: The palettes and any repair warnings (``PaletteList/repairing(_:)``).
-    /// - Throws: ``PreferenceError`` when the domain file does not read, or ``PaletteError``
+    /// - Throws: `PreferenceError` when the domain file does not read, or ``PaletteError``
     ///   with code `.unreadable` when the stored value is not palette JSON data (``PaletteJSON``).
     public func load() throws -> (list: PaletteList, warnings: [String]) {
         let outcome = try read()
@@ -62,7 +62,7 @@ public struct PaletteDocument: Sendable {
     /// encoded and written. Nothing is written when `body` throws or changes nothing.
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
-    /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write,
+    /// - Throws: What `body` throws, `PreferenceError` when the domain does not read or write,
     ///   ``PaletteError`` with code `.unreadable` when the stored value does not decode.
     public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
         let outcome = try change(body)

@@ -13,7 +13,7 @@ extension PaletteStore {
     ///
     /// A burst of changes while the loop is busy is one new list; the loop ends when its task is
     /// cancelled. Another process's save is followed through the domain folder's watch
-    /// (``PreferenceStore/updates(for:)``), by one task per store, whatever the number of observers.
+    /// (`PreferenceStore.updates(for:)`), by one task per store, whatever the number of observers.
     public func updates() -> AsyncStream<[Palette]> {
         publisher.observe(current: palettes) {
             let key = document.key

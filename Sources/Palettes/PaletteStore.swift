@@ -47,7 +47,7 @@ public final class PaletteStore: Sendable {
     ///   - domain: The preferences domain, `palettes` by default.
     ///   - folder: The preferences folder; the environment's when `nil`.
     ///   - autosaveDelay: Seconds between an edit and its write; `nil` saves only on ``save()``.
-    /// - Throws: ``PreferenceError`` when the domain does not read, ``PaletteError`` with code
+    /// - Throws: `PreferenceError` when the domain does not read, ``PaletteError`` with code
     ///   `.unreadable` when the stored palettes do not decode. Nothing is overwritten then.
     public init(
         named name: String = PaletteDocument.defaultStoreName, domain: String = PaletteDocument.defaultDomain,

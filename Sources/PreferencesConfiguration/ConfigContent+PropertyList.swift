@@ -3,21 +3,9 @@ import Preferences
 import PropertyLists
 
 extension ConfigContent {
-    /// A stored value as the configuration type asked for, converted as ``PreferenceStore``'s
-    /// typed getters convert it (`integer(forKey:)` and the others).
-    ///
-    /// | asked for | takes |
-    /// |---|---|
-    /// | `.string` | a string; a number in decimal, a Boolean as `1` or `0` |
-    /// | `.int` | an integer; a real truncated toward zero, a Boolean as 1 or 0, a string by its leading digits (`"42"`, `"42 px"`) |
-    /// | `.double` | a real; an integer, a Boolean as 1 or 0, a string by its leading number (`"2.5"`) |
-    /// | `.bool` | a Boolean; a number, true when not zero; a string, true when it starts with Y, y, T, t or a digit 1–9 (`"YES"`, `"true"`, `"1"`), false when it starts with N, n, F, f or is a zero (`"NO"`, `"false"`, `"0"`) |
-    /// | `.bytes` | data |
-    /// | the arrays | an array whose every element converts as above |
-    ///
-    /// Where a getter would answer 0 or `false` for a value it cannot read (`integer(forKey:)`
-    /// of `"abc"`, `bool(forKey:)` of `"on"`), this throws instead, so a mistyped setting is
-    /// reported rather than read as zero. Dates and dictionaries convert to nothing.
+    /// A stored value as the configuration type asked for, converted as `PreferencesProvider`'s
+    /// documentation tables it: as `PreferenceStore`'s typed getters convert it, except that a
+    /// value they would read as 0 or `false` for want of anything better throws instead.
     ///
     /// - Parameters:
     ///   - value: The stored value.
@@ -25,7 +13,7 @@ extension ConfigContent {
     ///   - path: Where the value is, for the error's message.
     ///   - domain: Whose value it is, for the error's message.
     ///   - isSecret: Whether the value is a secret, which the error's message must not show.
-    /// - Throws: ``PreferenceError`` with code `.typeMismatch` naming the key path, the value
+    /// - Throws: `PreferenceError` with code `.typeMismatch` naming the key path, the value
     ///   and the type, when the value does not convert.
     init(_ value: PropertyList, as type: ConfigType, at path: PropertyListKeyPath, of domain: DomainName, isSecret: Bool) throws(PreferenceError) {
         func scalar<Scalar>(_ convert: (PropertyList) -> Scalar?) throws(PreferenceError) -> Scalar {

@@ -10,7 +10,7 @@ extension PreferencesProvider {
     /// An error reading the search list (a domain file that does not read) is an element too,
     /// and watching goes on: the next change that reads again brings the value back.
     ///
-    /// - Throws: ``PreferenceError`` with code `.systemLimit` when the kernel refuses to watch
+    /// - Throws: `PreferenceError` with code `.systemLimit` when the kernel refuses to watch
     ///   the search list's folders; what `updatesHandler` throws.
     nonisolated(nonsending) public func watchValue<Return: ~Copyable>(
         forKey key: AbsoluteConfigKey, type: ConfigType,
@@ -33,7 +33,7 @@ extension PreferencesProvider {
     /// A snapshot taken while a domain file does not read throws from every lookup; watching goes
     /// on, and the next change that reads again brings a snapshot that answers.
     ///
-    /// - Throws: ``PreferenceError`` with code `.systemLimit` when the kernel refuses to watch
+    /// - Throws: `PreferenceError` with code `.systemLimit` when the kernel refuses to watch
     ///   the search list's folders; what `updatesHandler` throws.
     nonisolated(nonsending) public func watchSnapshot<Return: ~Copyable>(
         updatesHandler: nonisolated(nonsending) (_ updates: ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws -> Return

@@ -20,9 +20,26 @@ public import PropertyLists
 /// A configuration key's components are a key path into the domain's nested dictionaries
 /// (`http.port` is key `port` of the dictionary `http`; a component that is a number indexes an
 /// array), looked up as `prefs read --key-path` does: the first layer in which the whole path
-/// leads to a value gives it. Values convert to the type asked for as ``PreferenceStore``'s
-/// typed getters convert them, except that a value they would read as 0 or `false` for want of
-/// anything better (`"abc"` as an integer) is an error (see ``Configuration/ConfigContent``).
+/// leads to a value gives it, so a user's `http = { port = 8080; }` hides the administrator's
+/// `http.port` but not their `http.host`.
+///
+/// Values convert to the type asked for as `PreferenceStore`'s typed getters (`integer(forKey:)`
+/// and the others) convert them:
+///
+/// | asked for | takes |
+/// |---|---|
+/// | string | a string; a number in decimal, a Boolean as `1` or `0` |
+/// | integer | an integer; a real truncated toward zero, a Boolean as 1 or 0, a string by its leading digits (`"42"`, `"42 px"`) |
+/// | double | a real; an integer, a Boolean as 1 or 0, a string by its leading number (`"2.5"`) |
+/// | Boolean | a Boolean; a number, true when not zero; a string, true when it starts with Y, y, T, t or a digit 1–9 (`"YES"`, `"true"`, `"1"`), false when it starts with N, n, F, f or is a zero (`"NO"`, `"false"`, `"0"`) |
+/// | bytes | data |
+/// | the arrays | an array whose every element converts as above |
+///
+/// So what `prefs write` stores untyped, as strings, reads back as numbers and Booleans. Where a
+/// getter would answer 0 or `false` for a value it cannot read (`"abc"` as an integer, `"on"` as
+/// a Boolean), the provider throws a `PreferenceError` with code `.typeMismatch` naming the key
+/// path, so a mistyped setting is reported rather than read as zero. Dates and dictionaries
+/// convert to nothing.
 ///
 /// Reads come from the store's cache, so a warm lookup reads no file. Watching
 /// (`ConfigReader.watchInt(forKey:)`, `watchSnapshot`) rides on prefs' own inotify watch of the
@@ -46,7 +63,7 @@ public struct PreferencesProvider: Sendable {
     }
 
     /// A provider of a domain's values, in the folders `environment` names, as
-    /// ``PreferenceStore/init(domain:folder:arguments:systemFolders:manifests:environment:notices:)``
+    /// `PreferenceStore(domain:)`
     /// finds them.
     ///
     /// - Parameters:
@@ -57,7 +74,7 @@ public struct PreferencesProvider: Sendable {
     ///   - environment: Where the folders come from; the process's environment now by default.
     ///   - secretsSpecifier: Which values are secrets; none by default.
     ///   - notices: Told when an administrator's file is passed over.
-    /// - Throws: ``PreferenceError`` as the store's initializer throws it: `.invalidArgument` for a
+    /// - Throws: `PreferenceError` as the store's initializer throws it: `.invalidArgument` for a
     ///   bad domain name or when no folder can be found, `.unreadable` for a malformed manifest.
     public init(
         domain: String, arguments: [String] = [], environment: PreferencesEnvironment = PreferencesEnvironment(),
@@ -76,7 +93,7 @@ extension PreferencesProvider: ConfigProvider {
     ///
     /// - Returns: The value converted to `type`, with the key path (as `prefs read --key-path`
     ///   takes it) as its encoded key; no value when no layer has one there.
-    /// - Throws: ``PreferenceError``: `.unreadable` when a file of the search list does not
+    /// - Throws: `PreferenceError`: `.unreadable` when a file of the search list does not
     ///   read, `.typeMismatch` when the value does not convert to `type`.
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
         try currentSnapshot().value(forKey: key, type: type)

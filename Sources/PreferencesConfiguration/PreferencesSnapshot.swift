@@ -19,7 +19,7 @@ struct PreferencesSnapshot: ConfigSnapshot, CustomStringConvertible {
     ///
     /// - Returns: The value with the key path as typed at `prefs read --key-path` (dots in a
     ///   component escaped) as its encoded key; no value when no layer has one there.
-    /// - Throws: ``PreferenceError``: `.unreadable` when a file of the search list did not read,
+    /// - Throws: `PreferenceError`: `.unreadable` when a file of the search list did not read,
     ///   `.typeMismatch` when the value does not convert, `.invalidArgument` for a key of no
     ///   components.
     func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {

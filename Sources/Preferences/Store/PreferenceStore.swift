@@ -11,7 +11,7 @@ import Synchronization
 /// let size = try store.integer(forKey: "fontSize")   // 14
 /// ```
 ///
-/// Lookups go through the ``searchList``: the argument domain (`-key value` on the command
+/// Lookups go through the domain's search list: the argument domain (`-key value` on the command
 /// line), the store's domain, its files in the read-only ``systemFolders``, the global domain
 /// (``DomainName/global``) and its system files, then registered defaults and the defaults of
 /// the domain's installed manifest.
