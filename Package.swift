@@ -8,12 +8,17 @@ let package = Package(
         .executable(name: "prefs", targets: ["prefs"]),
         .library(name: "PropertyLists", targets: ["PropertyLists"]),
         .library(name: "Preferences", targets: ["Preferences"]),
-        .library(name: "Palettes", targets: ["Palettes"])
+        .library(name: "Palettes", targets: ["Palettes"]),
+        // Its own product, so that a program using Preferences alone never builds swift-configuration.
+        .library(name: "PreferencesConfiguration", targets: ["PreferencesConfiguration"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1")
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `swift package generate-documentation` (Scripts/docs.sh); a plugin, never linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(
@@ -37,6 +42,10 @@ let package = Package(
             dependencies: ["Patterns", "PropertyLists", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "Palettes", dependencies: ["Preferences", "PropertyLists"]),
+        .target(
+            name: "PreferencesConfiguration",
+            dependencies: ["Preferences", "PropertyLists", .product(name: "Configuration", package: "swift-configuration")]
+        ),
         .executableTarget(
             name: "prefs",
             dependencies: [
@@ -53,6 +62,14 @@ let package = Package(
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences", "PropertyLists", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "Preferences", "PropertyLists", "TestSupport"]),
+        .testTarget(
+            name: "PreferencesConfigurationTests",
+            dependencies: [
+                "PreferencesConfiguration", "Preferences", "PropertyLists", "TestSupport", "prefs",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ConfigurationTesting", package: "swift-configuration")
+            ]
+        ),
         .testTarget(name: "PrefsCLITests", dependencies: ["prefs", "TestSupport", "PropertyLists", "Preferences"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReliabilityTests", dependencies: ["prefs", "TestSupport", "PropertyLists"], exclude: ["Fixtures", "soak.sh"])

@@ -13,7 +13,7 @@ extension PaletteStore {
     ///
     /// A burst of changes while the loop is busy is one new list; the loop ends when its task is
     /// cancelled. Another process's save is followed through the domain folder's watch
-    /// (``PreferenceStore/updates(for:)``), by one task per store, whatever the number of
+    /// (`PreferenceStore.updates(for:)`), by one task per store, whatever the number of
     /// observers; it ``reload()``s the store, so `Observation` observers see those saves too.
     /// A save that does not load puts its error in ``lastError`` and following goes on; should
     /// following itself fail (the folder cannot be watched), that error is in ``lastError`` and

@@ -13,7 +13,7 @@
 public enum PaletteText {
     /// The text of `list`, preceded by comment lines that explain the form.
     ///
-    /// Every line of `header` (split at any line break) becomes a comment line. ``parse(_:)``
+    /// Every line of `header` (split at any line break) becomes a comment line. ``parse(_:reservedIDs:)``
     /// reads the result back to `list`, except for ``Palette/otherFields``, which the text form
     /// does not show (``PaletteList/keepingOtherFields(of:)`` takes them over by id).
     public static func format(_ list: PaletteList, header: String) -> String {

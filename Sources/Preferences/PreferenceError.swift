@@ -45,7 +45,11 @@ public struct PreferenceError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// Creates an error.
     ///
-    /// - Parameter cause: The system's error, when a system call failed.
+    /// - Parameters:
+    ///   - code: The kind of failure.
+    ///   - message: What went wrong, naming the file, key or argument.
+    ///   - diagnostics: For ``Code/unreadable``, the reader's problems with file and line.
+    ///   - cause: The system's error, when a system call failed.
     public init(_ code: Code, _ message: String, diagnostics: [PropertyListDiagnostic] = [], cause: Errno? = nil) {
         self.code = code
         self.message = message

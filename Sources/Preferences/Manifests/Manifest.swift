@@ -85,7 +85,9 @@ public struct Manifest: Sendable {
     /// Reads the manifest in the property list file at `path`, or loads it from `cache` when
     /// the cache holds it compiled from the file as it is now; see ``ManifestCache``.
     ///
-    /// - Parameter cache: Where compiled manifests are kept; `nil` reads the file.
+    /// - Parameters:
+    ///   - path: The manifest's file.
+    ///   - cache: Where compiled manifests are kept; `nil` reads the file.
     /// - Throws: ``PreferenceError`` as ``init(contentsOf:)`` throws it.
     public init(contentsOf path: String, cache: ManifestCache?) throws(PreferenceError) {
         if let cache {
@@ -107,7 +109,9 @@ public struct Manifest: Sendable {
 
     /// Checks a whole domain: every key it holds, and that every required key is there.
     ///
-    /// - Parameter strict: Report keys the manifest does not name as errors, not warnings.
+    /// - Parameters:
+    ///   - domain: The domain's values.
+    ///   - strict: Report keys the manifest does not name as errors, not warnings.
     /// - Returns: Every violation, errors and warnings, in the order of the domain's keys.
     /// - Complexity: O(*n*) in the number of values in `domain`.
     public func check(_ domain: PropertyListDictionary, strict: Bool = false) -> [ManifestViolation] {

@@ -16,13 +16,13 @@ import PropertyLists
 /// two seconds before it was compiled could change again within the file system's clock tick
 /// and keep its identity, so such a compiled file is used only while a hash of the manifest's
 /// contents is still the one kept with it. Each folder of installed manifests has its index
-/// kept here too (``ManifestFolderIndex``).
+/// kept here too.
 ///
 /// The cache is never trusted, and never in the way: a compiled file that is missing, not the
-/// user's, writable by others, larger than ``PropertyListLimits/maxInputSize``, not a binary
+/// user's, writable by others, larger than `PropertyListLimits.maxInputSize`, not a binary
 /// property list, of another format version or identity, or holding anything the compact
 /// form does not allow, is ignored and the manifest read from its file. A compiled file is
-/// written atomically (``AtomicFile``, 0600 in folders made 0700); when that fails, for
+/// written atomically (by rename, 0600 in folders made 0700); when that fails, for
 /// example in a read-only folder, nothing is said and nothing fails.
 public struct ManifestCache: Sendable {
     /// The folder of compiled manifests.

@@ -7,7 +7,7 @@ import Glibc
 /// The manifest of a domain is, in the first folder that has one, the file `DOMAIN.plist`, else
 /// a file whose `pfm_domain` names the domain, so a user's manifest overrides the system's.
 /// Finding it costs a `stat` per folder and, with a ``cache``, the read of each folder's small
-/// kept index (``ManifestFolderIndex``), so a domain without a manifest is written about as fast
+/// kept index of the `pfm_domain` of each file, so a domain without a manifest is written about as fast
 /// as before; without a cache, each folder's manifests are read for their `pfm_domain` every time.
 public struct ManifestSearchPath: Sendable {
     /// The folders, searched in order.
@@ -17,15 +17,17 @@ public struct ManifestSearchPath: Sendable {
 
     /// A search path of these folders.
     ///
-    /// - Parameter cache: Where the manifests found are kept compiled; `nil` for none.
+    /// - Parameters:
+    ///   - folders: The folders, searched in order.
+    ///   - cache: Where the manifests found are kept compiled; `nil` for none.
     public init(folders: [String], cache: ManifestCache? = nil) {
         self.folders = folders
         self.cache = cache
     }
 
     /// The installed manifest file of `domain`, or `nil`: in the first folder that has one,
-    /// `DOMAIN.plist`, else a file whose `pfm_domain` names the domain
-    /// (``ManifestFolderIndex``).
+    /// `DOMAIN.plist`, else a file whose `pfm_domain` names the domain (from the folder's kept
+    /// index, with a ``cache``).
     public func file(for domain: DomainName) -> String? {
         file(for: domain, rescanning: false)
     }

@@ -3,7 +3,7 @@
 /// Holds no thread: the process's one ``FolderWatcher`` thread wakes it through an
 /// `AsyncStream` that keeps at most one pending wake-up, so a burst of changes is one wake-up.
 /// Dropping it removes the observer.
-final class ChangeSignal {
+package final class ChangeSignal {
     private let cache: SearchListCache
     private let id: UInt64
     private var changes: AsyncStream<Void>.Iterator
@@ -12,7 +12,7 @@ final class ChangeSignal {
     ///
     /// - Throws: ``PreferenceError`` with code `.systemLimit` when the kernel refuses to watch
     ///   the folder.
-    init(_ store: PreferenceStore) throws(PreferenceError) {
+    package init(_ store: PreferenceStore) throws(PreferenceError) {
         if let setupError = store.setupError { throw setupError }
         guard store.startWatching() else {
             throw PreferenceError(
@@ -29,7 +29,7 @@ final class ChangeSignal {
     /// Waits for the next change.
     ///
     /// - Returns: `false` when the task was cancelled.
-    func wait(isolation actor: isolated (any Actor)? = #isolation) async -> Bool {
+    package func wait(isolation actor: isolated (any Actor)? = #isolation) async -> Bool {
         await changes.next(isolation: actor) != nil && !Task.isCancelled
     }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// let size = try store.integer(forKey: "fontSize")   // 14
 /// ```
 ///
-/// Lookups go through the ``searchList``: the argument domain (`-key value` on the command
+/// Lookups go through the domain's search list: the argument domain (`-key value` on the command
 /// line), the store's domain, its files in the read-only ``systemFolders``, the global domain
 /// (``DomainName/global``) and its system files, then registered defaults and the defaults of
 /// the domain's installed manifest.
@@ -163,7 +163,7 @@ public final class PreferenceStore: Sendable {
 
     /// The values of one layer of the search list; a file's parsed again only when it changed
     /// since the last read.
-    private func values(in layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
+    func values(in layer: SearchList.Layer) throws(PreferenceError) -> PropertyListDictionary? {
         switch layer {
         case .arguments: argumentDomain
         case .registered: cache.registered

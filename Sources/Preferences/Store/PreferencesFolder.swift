@@ -60,10 +60,12 @@ public struct PreferencesFolder: Sendable {
     }
 
     /// The names of the domains that have files here, sorted; with a host id, those that have
-    /// ByHost values for that host (``file(for:host:)``). Files whose names differ only in case
-    /// are one domain, listed once by the name ``file(for:host:)`` gives it: the first.
+    /// ByHost values for that host (`ByHost/DOMAIN.HOST.plist`). Files whose names differ only
+    /// in case are one domain, listed once, by the name of the first.
     ///
-    /// - Parameter notices: Told of a file that would be a domain's but whose name is not UTF-8.
+    /// - Parameters:
+    ///   - host: The id of the host whose ByHost domains to list; `nil` for the domains themselves.
+    ///   - notices: Told of a file that would be a domain's but whose name is not UTF-8.
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the folder exists but cannot
     ///   be listed. A missing folder has no domains.
     public func domainNames(host: String? = nil, notices: NoticeHandler? = nil) throws(PreferenceError) -> [String] {

@@ -1,10 +1,10 @@
 import PropertyLists
 
 /// The conversions `UserDefaults`' typed getters make, after `NSNumber` and `NSString`.
-enum Coercion {
+package enum Coercion {
     /// `integerValue`: integers as they are (saturating beyond `Int`), reals truncated, booleans
     /// 0 or 1, strings by their leading decimal digits; anything else 0.
-    static func integer(_ value: PropertyList) -> Int {
+    package static func integer(_ value: PropertyList) -> Int {
         switch value {
         case .integer(let integer):
             if let exact = integer.int64Value { return Int(exact) }
@@ -21,7 +21,7 @@ enum Coercion {
     }
 
     /// `doubleValue`: numbers converted, booleans 0 or 1, strings by their leading number.
-    static func double(_ value: PropertyList) -> Double {
+    package static func double(_ value: PropertyList) -> Double {
         switch value {
         case .integer(let integer): integer.doubleValue
         case .real(let real): real
@@ -33,7 +33,7 @@ enum Coercion {
 
     /// `boolValue`: numbers are true when not zero; strings are true when, after white space,
     /// a sign and zeros, they start with `Y`, `y`, `T`, `t` or a digit 1–9 ("YES", "true", "1").
-    static func bool(_ value: PropertyList) -> Bool {
+    package static func bool(_ value: PropertyList) -> Bool {
         switch value {
         case .bool(let bool):
             return bool
@@ -53,7 +53,7 @@ enum Coercion {
     }
 
     /// `stringValue` for strings and numbers: numbers print in decimal, booleans as "1" or "0".
-    static func string(_ value: PropertyList) -> String? {
+    package static func string(_ value: PropertyList) -> String? {
         switch value {
         case .string(let string): string
         case .integer(let integer): integer.description

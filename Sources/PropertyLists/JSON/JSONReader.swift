@@ -4,7 +4,7 @@
 /// A number without a fraction or exponent becomes an integer (exactly, `Int64.min` through
 /// `UInt64.max`), any other number a real. Object keys are kept exactly as written, and a key
 /// given twice is an error. `null` has no property list equivalent and is refused. Strings stay
-/// strings: a date or Base64 string is not guessed at. The syntax is ``JSONScanner``'s.
+/// strings: a date or Base64 string is not guessed at. The syntax is `JSONScanner`'s.
 public struct JSONReader: Sendable {
     /// Creates a reader.
     public init() {}

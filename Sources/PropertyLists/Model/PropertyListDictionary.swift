@@ -70,7 +70,7 @@ public struct PropertyListDictionary: Hashable, Sendable {
         return lhs.storage.allSatisfy { rhs.storage[$0.key] == $0.value }
     }
 
-    /// Hashes the entries in an order-independent way, as ``==`` compares them.
+    /// Hashes the entries in an order-independent way, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         var entries = 0
         for (key, value) in storage {

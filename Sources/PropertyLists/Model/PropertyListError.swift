@@ -59,7 +59,10 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
 
     /// Creates an error from its problems.
     ///
-    /// - Parameter cause: The system's error, when a system call failed.
+    /// - Parameters:
+    ///   - code: The kind of failure.
+    ///   - diagnostics: The problems, at least one.
+    ///   - cause: The system's error, when a system call failed.
     public init(_ code: Code, diagnostics: [PropertyListDiagnostic], cause: Errno? = nil) {
         precondition(!diagnostics.isEmpty, "a PropertyListError needs a diagnostic")
         self.code = code
@@ -69,7 +72,12 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
 
     /// Creates an error with one problem.
     ///
-    /// - Parameter cause: The system's error, when a system call failed.
+    /// - Parameters:
+    ///   - code: The kind of failure.
+    ///   - file: The file the problem is in, when there is one.
+    ///   - line: The line of the problem, when known.
+    ///   - message: What is wrong.
+    ///   - cause: The system's error, when a system call failed.
     public init(_ code: Code, file: String? = nil, line: Int? = nil, _ message: String, cause: Errno? = nil) {
         self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, message: message)], cause: cause)
     }

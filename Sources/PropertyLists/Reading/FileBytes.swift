@@ -19,7 +19,8 @@ public enum FileBytes {
     /// The bytes of the file open at `descriptor`, from its current offset, at most
     /// ``PropertyListLimits/maxInputSize``; the descriptor stays open.
     ///
-    /// - Throws: As ``read(_:displayName:)``.
+    /// - Throws: ``PropertyListError`` with code `.io` naming `displayName` and the system's
+    ///   reason, or `.tooLarge` beyond the limit.
     public static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
         try DocumentInput.checkType(of: descriptor, displayName: displayName)
         var status = stat()

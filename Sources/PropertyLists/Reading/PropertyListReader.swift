@@ -110,6 +110,7 @@ public struct PropertyListReader: Sendable {
     /// old-style one) is read whole from the file's start.
     ///
     /// - Parameters:
+    ///   - descriptor: The open file, left open.
     ///   - fileName: How errors name the file.
     ///   - rootKey: When given, only this entry of a root dictionary is built, as in
     ///     ``read(contentsOf:fileName:rootKey:)``.

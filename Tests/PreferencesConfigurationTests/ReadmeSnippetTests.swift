@@ -1,0 +1,41 @@
+import Configuration
+import Foundation
+import PreferencesConfiguration
+import Testing
+
+// README's swift-configuration snippet, verbatim (indented to fit; its imports are this file's),
+// so that it compiles. It reads
+// the process's environment, which tests running side by side must not change, so it is not
+// run here; KeyPathTests and WatchTests run the same calls on a temporary PREFS_HOME.
+
+func serve() async throws {
+    let config = ConfigReader(providers: [
+        EnvironmentVariablesProvider(),  // HTTP_PORT=9090 overrides http.port
+        try PreferencesProvider(domain: "com.example.server")
+    ])
+    let port = config.int(forKey: "http.port", default: 8080)
+    print("listening on port", port)
+    try await config.watchString(forKey: "log.level", default: "info") { levels in
+        for await level in levels { print("log level:", level) }  // prefs write reaches it at once
+    }
+}
+
+@Suite("README's swift-configuration snippet is the one compiled here")
+struct ReadmeSnippetTests {
+    @Test func readmeSnippetIsTheOneCompiledHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## With swift-configuration").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        #expect(blocks.count == 1)
+        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for block in blocks {
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("import ") }
+            let found = sourceLines.indices.contains { start in
+                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
+            }
+            #expect(found, "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
+        }
+    }
+}
