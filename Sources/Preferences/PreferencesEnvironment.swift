@@ -34,25 +34,33 @@ public struct PreferencesEnvironment: Sendable {
     /// which a command that reads one key would pay for nothing.)
     private let values: [[UInt8]?]
 
+    /// The machine's id given by hand, or `nil` to read `/etc/machine-id` when first needed.
+    private let givenHost: String??
+
     /// This machine's id, which names its ByHost files (``HostScope/current``): the first line
     /// of `/etc/machine-id`, Linux's stable identity of a machine, as macOS uses the hardware
     /// UUID; `nil` when there is none.
-    public let currentHost: String?
+    public var currentHost: String? { givenHost ?? Self.machineID }
+
+    /// `/etc/machine-id`'s first line, read once, when first needed.
+    private static let machineID: String? = {
+        let id = smallFileText("/etc/machine-id")?.prefix { $0 != "\n" }
+        return id.flatMap { $0.isEmpty ? nil : String($0) }
+    }()
 
     /// The process's environment now, and this machine's id.
     public init() {
         values = Self.names.map { name in
             getenv(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
         }
-        let id = smallFileText("/etc/machine-id")?.prefix { $0 != "\n" }
-        currentHost = id.flatMap { $0.isEmpty ? nil : String($0) }
+        givenHost = nil
     }
 
     /// An environment of these variables only (names outside ``names`` are ignored) and this
     /// machine's id.
     public init(_ variables: [String: String], currentHost: String? = nil) {
         values = Self.names.map { variables[$0].map { Array($0.utf8) } }
-        self.currentHost = currentHost
+        givenHost = .some(currentHost)
     }
 
     /// The bytes of `name`, one of ``names``; `nil` when unset.

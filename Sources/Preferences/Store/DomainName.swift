@@ -15,8 +15,10 @@ public struct DomainName: Hashable, Sendable, CustomStringConvertible {
     /// The names `defaults` and CFPreferences give the global domain, each of which names
     /// ``global`` here too: `NSGlobalDomain`, `.GlobalPreferences` (its file's name on a Mac),
     /// `kCFPreferencesAnyApplication` (CFPreferences' constant) and `Apple Global Domain` (how
-    /// `defaults` names it in messages and `defaults read`).
-    public static let globalAliases: Set<String> = ["NSGlobalDomain", ".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain"]
+    /// `defaults` names it in messages and `defaults read`). An array, not a `Set`: the first
+    /// `String`-keyed hash table of a process costs the Swift runtime a scan of every
+    /// conformance in the binary, which every command would pay.
+    public static let globalAliases = ["NSGlobalDomain", ".GlobalPreferences", "kCFPreferencesAnyApplication", "Apple Global Domain"]
 
     /// The name as given, or `NSGlobalDomain` for any of ``globalAliases``.
     public let rawValue: String

@@ -8,16 +8,17 @@ public enum HostScope: Hashable, Sendable {
     /// The values for the host with this id only.
     case named(String)
 
-    /// The id of the host this names, `currentHost` for ``current``; `nil` for ``any``.
+    /// The id of the host this names, `currentHost` (asked only then) for ``current``; `nil`
+    /// for ``any``.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for ``current`` when this
     ///   machine has no id, and for a name that cannot be part of a file name.
-    package func id(currentHost: String?) throws(PreferenceError) -> String? {
+    package func id(currentHost: @autoclosure () -> String?) throws(PreferenceError) -> String? {
         switch self {
         case .any:
             return nil
         case .current:
-            guard let currentHost else {
+            guard let currentHost = currentHost() else {
                 throw PreferenceError(.invalidArgument, "this machine has no id (/etc/machine-id), so it has no ByHost domains")
             }
             return currentHost
