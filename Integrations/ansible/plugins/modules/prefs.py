@@ -194,8 +194,8 @@ key:
   sample: fontSize
 value:
   description:
-    - The stored value after the task (with O(state=list), the stored value), in JSON types; V(null) when
-      there is none.
+    - The value the key (or the domain) stores after the task, in JSON types; V(null) when there is none.
+      In check mode, the value it would store.
     - As C(prefs read --json) prints them, a date is a C(YYYY-MM-DDTHH:MM:SSZ) string and data a Base64
       string; RV(type) tells them from strings.
   returned: always
@@ -261,8 +261,12 @@ class Prefs:
 
     def __init__(self, module, executable, host, root):
         self.module = module
-        self.executable = executable if '/' in executable else module.get_bin_path(executable, required=True)
-        self.host_options = [] if host is None else ['-currentHost'] if host == 'currentHost' else ['-host', host]
+        if '/' not in executable:
+            executable = module.get_bin_path(executable, required=True)
+        elif not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
+            raise PrefsError('executable %s is not an executable file' % executable)
+        self.executable = executable
+        self.host_options = host_options(host)
         self.root_options = [] if root is None else ['--root', root]
 
     def read(self, domain, key):
@@ -284,12 +288,12 @@ class Prefs:
         and the result is exactly what a write of it would store.
         """
         options = ['--file', os.path.join(folder, 'value.plist')]
-        self._run(self._command('write', options, ['value'] + value_arguments(value_type, value), root=False))
-        return self._read(options, ['value'], root=False)
+        self._run(self._command('write', options, ['value'] + value_arguments(value_type, value), domain=False))
+        return self._read(options, ['value'], domain=False)
 
-    def _read(self, options, operands, root=True, missing_ok=False):
+    def _read(self, options, operands, domain=True, missing_ok=False):
         """The value `prefs read --xml` prints; None for exit 1 when missing_ok."""
-        cmd = self._command('read', options + ['--xml'], operands, root)
+        cmd = self._command('read', options + ['--xml'], operands, domain)
         output = self._run(cmd, missing_ok)
         if output is None:
             return None
@@ -299,10 +303,14 @@ class Prefs:
             raise PrefsError('%s exited 0 but printed no property list (%s)' % (' '.join(cmd), error),
                              cmd=cmd, rc=0, stdout=_text(output))
 
-    def _command(self, verb, options, operands, root=True):
-        """`prefs [host options] VERB [--root DIR] OPTIONS -- OPERANDS` (`--`: a name may start with -)."""
-        root_options = self.root_options if root else []
-        return [self.executable] + self.host_options + [verb] + root_options + options + ['--'] + operands
+    def _command(self, verb, options, operands, domain=True):
+        """`prefs [HOST OPTIONS] VERB [--root DIR] OPTIONS -- OPERANDS` (`--`: a name may start with -).
+
+        The host and root options are the task's domain's: a command on a lone file (domain=False) has none.
+        """
+        if not domain:
+            return [self.executable, verb] + options + ['--'] + operands
+        return [self.executable] + self.host_options + [verb] + self.root_options + options + ['--'] + operands
 
     def _run(self, cmd, missing_ok=False):
         """Runs a prefs command and returns its stdout (bytes); None for exit 1 when missing_ok."""
@@ -313,6 +321,15 @@ class Prefs:
             message = _text(stderr).strip() or 'prefs exited with status %d and printed no message' % rc
             raise PrefsError(message, cmd=cmd, rc=rc, stdout=_text(stdout), stderr=_text(stderr))
         return stdout
+
+
+def host_options(host):
+    """The options that name a ByHost domain, as `defaults` takes them: none for any host."""
+    if host is None:
+        return []
+    if host == 'currentHost':
+        return ['-currentHost']
+    return ['-host', host]
 
 
 def _optional(key):
@@ -453,7 +470,7 @@ def run(module, prefs):
     else:
         given = prefs.checked_value(params['type'], params['value'], module.tmpdir)
         if params['check_type'] and stored is not None and type_name(stored) != type_name(given):
-            raise PrefsError('%s %s holds a %s, not a %s: nothing was changed (check_type=false replaces it)'
+            raise PrefsError('%s %s is of type %s, not %s: nothing was changed (check_type=false replaces it)'
                              % (domain, key, type_name(stored), type_name(given)))
         wanted = combined(stored, given, params['array_add'], params['dict_mode'])
 
