@@ -82,7 +82,9 @@ options:
     description:
       - How O(type=dict) writes.
       - V(replace) stores O(value) as the whole dictionary.
-      - V(add) sets the keys of O(value) in the stored dictionary and leaves its other keys as they are.
+      - V(add) sets the keys of O(value) in the stored dictionary and leaves its other keys as they are. Only
+        top-level keys merge, as with C(defaults write -dict-add), so a dictionary given for a key replaces
+        the one stored there.
     type: str
     choices: [replace, add]
     default: replace
@@ -99,9 +101,16 @@ options:
     default: present
   executable:
     description:
-      - The C(prefs) binary to run, a path or a name looked up in E(PATH).
+      - The C(prefs) binary to run, a path or a name looked up in O(path), then in E(PATH).
     type: str
     default: prefs
+  path:
+    description:
+      - Folders, separated by C(:), in which to look for O(executable) before E(PATH), as the option of
+        the same name of M(community.general.osx_defaults) does for C(defaults).
+      - Useful where C(prefs) is installed in a folder that the E(PATH) of Ansible's non-interactive
+        shell lacks, such as C(.local/bin) in the user's home folder (give it whole, C(~) is not expanded).
+    type: str
   root:
     description:
       - A folder of domains to use instead of the user's (E(PREFS_HOME), else E(XDG_CONFIG_HOME)/prefs or
@@ -160,8 +169,9 @@ EXAMPLES = r"""
     type: date
     value: "2024-02-29T12:34:56Z"
 
-- name: Set a value in another folder of domains
+- name: Set a value with a prefs installed in ~/.local/bin, in another folder of domains
   prefs.prefs.prefs:
+    path: "{{ ansible_facts.env.HOME }}/.local/bin"
     root: /srv/defaults
     domain: com.example.editor
     key: theme
@@ -259,10 +269,11 @@ class PrefsError(Exception):
 class Prefs:
     """The prefs binary of the target host, run with the task's host and root options."""
 
-    def __init__(self, module, executable, host, root):
+    def __init__(self, module, executable, path, host, root):
         self.module = module
         if '/' not in executable:
-            executable = module.get_bin_path(executable, required=True)
+            folders = None if path is None else path.split(':')
+            executable = module.get_bin_path(executable, required=True, opt_dirs=folders)
         elif not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
             raise PrefsError('executable %s is not an executable file' % executable)
         self.executable = executable
@@ -503,6 +514,7 @@ def main():
             value=dict(type='raw'),
             state=dict(type='str', default='present', choices=['absent', 'list', 'present']),
             executable=dict(type='str', default='prefs'),
+            path=dict(type='str'),
             root=dict(type='path'),
         ),
         required_if=[('state', 'present', ['key', 'value'])],
@@ -514,7 +526,7 @@ def main():
     if params['dict_mode'] == 'add' and params['type'] != 'dict':
         module.fail_json(msg='dict_mode=add needs type=dict, not type=%s' % params['type'])
     try:
-        prefs = Prefs(module, params['executable'], params['host'], params['root'])
+        prefs = Prefs(module, params['executable'], params['path'], params['host'], params['root'])
         module.exit_json(**run(module, prefs))
     except PrefsError as error:
         module.fail_json(msg=error.message, **error.details)
