@@ -5,7 +5,8 @@ import Glibc
 /// `prefs/manifests` in each of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share` by default).
 ///
 /// The manifest of a domain is, in the first folder that has one, the file `DOMAIN.plist`, else
-/// a file whose `pfm_domain` names the domain, so a user's manifest overrides the system's.
+/// a file in the folder or its subfolders whose `pfm_domain` names the domain (see
+/// ``ManifestFolderIndex``), so a user's manifest overrides the system's.
 /// Finding it costs a `stat` per folder and, with a ``cache``, the read of each folder's small
 /// kept index (``ManifestFolderIndex``), so a domain without a manifest is written about as fast
 /// as before; without a cache, each folder's manifests are read for their `pfm_domain` every time.
@@ -24,15 +25,21 @@ public struct ManifestSearchPath: Sendable {
     }
 
     /// The search path the environment names, with the cache it names
-    /// (``ManifestCache/fromEnvironment()``). Relative paths are ignored, as the XDG Base
-    /// Directory specification requires; so are empty ones.
+    /// (``ManifestCache/fromEnvironment()``). A relative folder in `PREFS_MANIFESTS` is taken
+    /// from the current folder (`PREFS_MANIFESTS=Schemas` in a checkout); relative paths in the
+    /// XDG variables are ignored, as the XDG Base Directory specification requires. Empty ones
+    /// are ignored.
     public static func fromEnvironment() -> ManifestSearchPath {
         func variable(_ name: String) -> String? {
             guard let value = getenv(name), value.pointee != 0 else { return nil }
             return String(validatingCString: value)
         }
         if let list = variable("PREFS_MANIFESTS") {
-            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: .fromEnvironment())
+            let current = currentFolder()
+            let folders = list.split(separator: ":").compactMap { folder in
+                folder.hasPrefix("/") ? String(folder) : current.map { $0 + "/" + folder }
+            }
+            return ManifestSearchPath(folders: folders, cache: .fromEnvironment())
         }
         var bases: [String] = []
         if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
@@ -45,6 +52,13 @@ public struct ManifestSearchPath: Sendable {
         return ManifestSearchPath(
             folders: bases.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/prefs/manifests" },
             cache: .fromEnvironment())
+    }
+
+    /// The current folder, `nil` when it cannot be named (removed, or too long a path).
+    private static func currentFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The installed manifest file of `domain`, or `nil`: in the first folder that has one,
