@@ -70,7 +70,8 @@ struct ManifestFolderIndex {
 
     /// Whether `path` names something below a folder: relative, without `.` or `..` components.
     private static func isBelow(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !path.hasPrefix("/") && !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 
     /// What a scan found: the claimed files, and each subfolder with its identity.
