@@ -38,6 +38,6 @@ enum ExitStatus: Int32, CaseIterable {
           4  a write failed (the old file is intact)
           5  timed out waiting for another process's lock
           6  a system limit (open files, memory) stopped prefs; nothing was changed
-          7  nothing to check: no file found (validate, check-manifest), no manifest (check)
+          7  nothing to check: no file found, or no domain with a manifest
         """
 }
