@@ -53,10 +53,11 @@ extension Prefs {
                     try check(folder.file(for: domain), against: manifest, into: report)
                 }
                 guard report.checked > 0 else {
-                    throw CLIError(
-                        .nothingChecked,
-                        "nothing was checked: none of the \(names.count) domain\(names.count == 1 ? "" : "s") in \(folder.path) has a manifest in \(Self.list(manifests.folders))"
-                    )
+                    let reason =
+                        names.isEmpty
+                        ? "\(folder.path) holds no domain"
+                        : "none of the \(names.count) domain\(names.count == 1 ? "" : "s") in \(folder.path) has a manifest in \(Self.list(manifests.folders))"
+                    throw CLIError(.nothingChecked, "nothing was checked: " + reason)
                 }
             } else {
                 for name in domains {
