@@ -100,7 +100,7 @@ final class XMLPropertyListParser {
     var lines: PropertyListLines?
     /// Where a root dictionary's entries go, for ``Retention/rootEntries``.
     var rootEntryHandler: ((String, PropertyList) -> Void)?
-    let validator = DTDValidator()
+    let validator = DTDValidator.take()
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var text: [UInt8] = []
@@ -124,6 +124,10 @@ final class XMLPropertyListParser {
     @exclusivity(unchecked) var brokenContentLevels: [Int] = []
 
     private static let initializeLibrary: Void = xmlInitParser()
+
+    deinit {
+        DTDValidator.recycle(validator)
+    }
 
     private init(fileName: String?, retention: Retention, recordsLines: Bool = false) {
         self.fileName = fileName
