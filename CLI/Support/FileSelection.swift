@@ -53,7 +53,7 @@ struct FileSelection {
         }
         closedir(stream)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        for (name, type) in entries.sorted(by: { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }) {
+        for (name, type) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
             let path = prefix + name
             let subpath = relative.isEmpty ? name : relative + "/" + name
             var isFolder = type == UInt8(DT_DIR)
