@@ -90,3 +90,17 @@ def manifest(domain, values):
 
 with open(os.path.join(out, "flat1000.manifest.plist"), "wb") as handle:
     plistlib.dump(manifest("flat1000", files["flat1000"]), handle, sort_keys=True)
+
+# A repository's worth of property lists for `validate` over a folder: 342 files in 9 folders,
+# most small like Info.plist files, some larger, and a .git folder that prefs skips.
+tree = os.path.join(out, "tree342")
+for index in range(342):
+    folder = os.path.join(tree, "Module%d" % (index % 9), "Resources" if index % 2 else "")
+    os.makedirs(folder, exist_ok=True)
+    size = 400 if index % 40 == 0 else rng.randint(5, 60)
+    with open(os.path.join(folder, "File%03d.plist" % index), "wb") as handle:
+        plistlib.dump(mixed(size), handle, sort_keys=True)
+os.makedirs(os.path.join(tree, ".git", "objects"), exist_ok=True)
+for index in range(20):
+    with open(os.path.join(tree, ".git", "objects", "Skipped%d.plist" % index), "wb") as handle:
+        plistlib.dump(mixed(10), handle, sort_keys=True)

@@ -176,6 +176,19 @@ def main():
             section("validate against a %d-key manifest: %s" % (len(open(manifest, "rb").read().split(b"<key>pfm_name</key>")) - 1, name),
                     measure(checked, rounds, env), "prefs validate", "≤ 1.5×")
 
+    # A folder of property lists, as a CI job checks a repository: prefs walks it (skipping
+    # .git) in one process; xmllint is given the same 342 files.
+    tree = os.path.join(inputs, "tree342")
+    tree_files = sorted(os.path.join(folder, name) for folder, folders, names in os.walk(tree)
+                        if "/." not in folder[len(tree):] for name in names if name.endswith(".plist"))
+    tree_bytes = sum(os.path.getsize(path) for path in tree_files)
+    folder_rows = [("xmllint --noout FILES (floor)", [xmllint, "--noout"] + tree_files),
+                   ("prefs validate --quiet FOLDER", [args.prefs, "validate", "--quiet", tree]),
+                   ("prefs validate --quiet FILES", [args.prefs, "validate", "--quiet"] + tree_files),
+                   ("xmllint --nonet --noout --dtdvalid FILES", [xmllint, "--nonet", "--noout", "--dtdvalid", dtd] + tree_files)]
+    section("validate a folder: %d files, %d bytes" % (len(tree_files), tree_bytes), measure(folder_rows, rounds, env),
+            "xmllint --noout", "≤ 1.0×")
+
     # Binary property lists: the whole file converted to XML, and one key read from a binary
     # domain, against plistlib and libplist's plistutil (which converts whole files only).
     plistutil = shutil.which("plistutil")

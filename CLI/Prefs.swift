@@ -19,7 +19,7 @@ struct Prefs: ParsableCommand {
         subcommands: [
             Read.self, ReadType.self, Write.self, Delete.self, Domains.self, Find.self, Rename.self,
             Import.self, Export.self, Validate.self, Convert.self, Doctor.self, PaletteCommand.self,
-            Check.self, Describe.self, ManifestCommand.self, Watch.self
+            Check.self, CheckManifest.self, Describe.self, ManifestCommand.self, Watch.self
         ]
     )
 

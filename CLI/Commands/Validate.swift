@@ -2,7 +2,7 @@ import ArgumentParser
 import PropertyLists
 
 extension Prefs {
-    /// `prefs validate FILE...`: checks property list files for CI.
+    /// `prefs validate PATH...`: checks property list files, or the folders that hold them, for CI.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "validate",
@@ -10,9 +10,12 @@ extension Prefs {
             discussion: """
                 Each file is parsed with libxml2 and validated against Apple's plist DTD; integers, reals, \
                 dates and data are checked by Apple's rules, and DTD subsets, entities and external DTDs are \
-                refused. Valid files print "FILE: OK"; every problem prints "FILE:LINE: error: MESSAGE" on \
-                stderr. Exits 0 only when every file is valid, 3 when any is not, 1 when the only problem \
-                is files that do not exist.
+                refused. A folder is walked for *.plist files (--include and --exclude change which), hidden \
+                folders such as .git skipped, and the number of files checked is printed. Valid files print \
+                "FILE: OK"; every problem prints "FILE:LINE:COLUMN: error: MESSAGE" on stderr (--report: \
+                GitHub annotations, JSON or SARIF instead). Exits 0 only when every file is valid, 3 when any \
+                is not, 1 when the only problem is files that do not exist, 7 when the folders hold no file \
+                to check.
 
                 With --manifest, each file must also be a domain that meets the preference manifest: every \
                 broken rule prints "FILE:LINE: error: key \"a.b\": MESSAGE", and keys the manifest does not \
@@ -20,8 +23,8 @@ extension Prefs {
                 """
         )
 
-        @Argument(help: "The files to check; '-' reads standard input, named <stdin> in the output.")
-        var files: [String]
+        @Argument(help: "The files and folders to check; '-' reads standard input, named <stdin> in the output.")
+        var paths: [String]
 
         @Flag(name: .shortAndLong, help: "Print problems only, not the valid files.")
         var quiet = false
@@ -32,43 +35,101 @@ extension Prefs {
         @Flag(help: "With --manifest, keys the manifest does not name are errors, not warnings.")
         var strict = false
 
+        @Option(help: ReportFormat.help)
+        var report: ReportFormat?
+
+        @Option(help: ArgumentHelp("In folders, check the files matching this glob instead of *.plist (repeatable).", valueName: "glob"))
+        var include: [String] = []
+
+        @Option(help: ArgumentHelp("In folders, skip the files and folders matching this glob (repeatable).", valueName: "glob"))
+        var exclude: [String] = []
+
+        @Flag(help: "Binary, JSON and old-style property lists are valid too when they read.")
+        var anyFormat = false
+
         func validate() throws {
             if strict && manifest == nil { throw ValidationError("--strict applies to --manifest; give a manifest") }
+            if let empty = (include + exclude).first(where: \.isEmpty) {
+                throw ValidationError("--include and --exclude need a glob; \"\(empty)\" matches nothing")
+            }
         }
 
         func run() throws {
-            if let manifest {
-                try ManifestValidation(manifestPath: manifest, strict: strict, quiet: quiet).perform(files)
-                return
-            }
-            try ValidateRequest(files: files, quiet: quiet).perform()
+            var request = ValidateRequest(paths: paths, quiet: quiet, manifest: manifest, strict: strict)
+            request.report = report
+            request.anyFormat = anyFormat
+            if !include.isEmpty { request.selection.include = include }
+            request.selection.exclude = exclude
+            try request.perform()
         }
     }
 }
 
 /// What `prefs validate` does, apart from parsing its command line.
 struct ValidateRequest {
-    /// The files to check; `-` is standard input.
-    var files: [String]
+    /// The files and folders to check; `-` is standard input.
+    var paths: [String]
     /// Print problems only.
     var quiet = false
+    /// The manifest every file must meet, if any.
+    var manifest: String?
+    /// With a manifest, keys it does not name are errors.
+    var strict = false
+    /// `--report`, when given.
+    var report: ReportFormat?
+    /// Which files of a folder are checked.
+    var selection = FileSelection()
+    /// Other formats than XML are valid when they read.
+    var anyFormat = false
 
     func perform() throws {
-        var failure: ExitStatus?
-        let reader = PropertyListReader()
-        for file in files {
+        let report = ProblemReport(format: .resolved(self.report), quiet: quiet)
+        let manifestCheck = try manifest.map { try ManifestValidation(manifestPath: $0, strict: strict, anyFormat: anyFormat, report: report) }
+        let found = selection.files(for: paths)
+        for (folder, reason) in found.unlistable {
+            report.fail(.unreadable, [ReportedProblem(file: folder, severity: .error, message: "cannot list the folder: \(reason)", rule: .unreadableFile)])
+        }
+        guard !found.files.isEmpty || !found.unlistable.isEmpty else { throw noFiles() }
+        for file in found.files {
             let name = file == "-" ? "<stdin>" : file
-            do throws(PropertyListError) {
-                try reader.validate(contentsOf: file, fileName: name)
-                if !quiet { Output.write("\(name): OK\n") }
-            } catch {
-                let problem = Self.confirmed(error, file: file, name: name)
-                failure = problem.exitStatus.combined(with: failure)
-                for diagnostic in problem.diagnostics { Output.error(diagnostic.description) }
+            if let manifestCheck {
+                manifestCheck.check(file, name: name)
+            } else {
+                check(file, name: name, into: report)
             }
         }
-        try Output.finish()
-        if let failure { throw CLIError.silent(failure) }
+        try report.finish(summary: found.walkedFolder ? report.summary(noun: "file", failedAs: "invalid", passedAs: "valid") : nil)
+    }
+
+    /// Checks one file, reporting it as passed or with its problems.
+    private func check(_ file: String, name: String, into report: ProblemReport) {
+        let reader = PropertyListReader()
+        do throws(PropertyListError) {
+            if anyFormat && file == "-" {
+                _ = try reader.read(anyFormatContentsOf: file, fileName: name)
+            } else {
+                do throws(PropertyListError) {
+                    try reader.validate(contentsOf: file, fileName: name)
+                } catch  where anyFormat && error.code == .unsupportedFormat {
+                    _ = try reader.read(anyFormatContentsOf: file, fileName: name)
+                }
+            }
+            report.pass(name)
+        } catch {
+            let problem = anyFormat ? error : Self.confirmed(error, file: file, name: name)
+            report.fail(problem.exitStatus, ReportedProblem.problems(in: problem, file: name))
+        }
+    }
+
+    /// The outcome when the folders named hold no file to check: status 7, naming them and
+    /// the patterns, so a CI job that checks nothing fails instead of passing.
+    private func noFiles() -> CLIError {
+        let patterns = selection.include.joined(separator: " or ")
+        let excluded = selection.exclude.isEmpty ? "" : " and not " + selection.exclude.joined(separator: " or ")
+        return CLIError(
+            .nothingChecked,
+            "no files to check: \(paths.joined(separator: ", ")) hold\(paths.count == 1 ? "s" : "") no file matching \(patterns)\(excluded) outside hidden folders (--include changes which files are checked)"
+        )
     }
 
     /// The refusal of a file in another format when it does read in that format; otherwise

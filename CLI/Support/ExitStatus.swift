@@ -16,6 +16,10 @@ enum ExitStatus: Int32, CaseIterable {
     /// A system limit (open files, memory, the command line unreadable) stopped prefs before it
     /// changed anything.
     case systemLimit = 6
+    /// A checking command had nothing to check: the folders named hold no file to check
+    /// (`validate`, `check-manifest`), or no domain has a manifest (`check`). A CI job that
+    /// checks nothing fails instead of passing.
+    case nothingChecked = 7
 
     /// The status of a command that met both this failure and `other`, one file each: the
     /// higher, so a file that does not read (3) outweighs one that is not there (1).
@@ -34,5 +38,6 @@ enum ExitStatus: Int32, CaseIterable {
           4  a write failed (the old file is intact)
           5  timed out waiting for another process's lock
           6  a system limit (open files, memory) stopped prefs; nothing was changed
+          7  nothing to check: no file found, or no domain with a manifest
         """
 }

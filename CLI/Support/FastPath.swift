@@ -4,7 +4,7 @@
 /// Building swift-argument-parser's command tree (reflection over every command's properties)
 /// costs more than reading a small domain, so `prefs read DOMAIN [KEY]`,
 /// `prefs write DOMAIN KEY ...` (options only after the key),
-/// `prefs validate [-q] [--strict] [--manifest MANIFEST] FILE...` and
+/// `prefs validate [-q] [--strict] [--manifest MANIFEST] PATH...` and
 /// `prefs convert FILE [--to FORMAT]`
 /// go straight to the same requests that `Read`, `Write` and `Validate` build after parsing,
 /// and `prefs --help` prints ``RootHelp``. Anything else, including every other option and
@@ -33,7 +33,7 @@ enum FastPath {
     }
 
     /// `validate`'s plain forms: `-q`/`--quiet` and `--strict` anywhere, `--manifest PATH` once,
-    /// files that do not start with `-` (but `-` itself).
+    /// files and folders that do not start with `-` (but `-` itself).
     private static func validateRequest(_ words: [String]) -> (() throws -> Void)? {
         var quiet = false
         var strict = false
@@ -52,9 +52,6 @@ enum FastPath {
             }
         }
         guard !files.isEmpty, !strict || manifest != nil else { return nil }
-        if let manifest {
-            return { try ManifestValidation(manifestPath: manifest, strict: strict, quiet: quiet).perform(files) }
-        }
-        return ValidateRequest(files: files, quiet: quiet).perform
+        return ValidateRequest(paths: files, quiet: quiet, manifest: manifest, strict: strict).perform
     }
 }

@@ -44,6 +44,7 @@ enum RootHelp {
           palette                 Edit EmojiArt palette stores.
           check                   Check stored domains against their installed
                                   manifests.
+          check-manifest          Check preference manifests themselves (pfm_* files).
           describe                Show the keys a domain's manifest describes, with
                                   their stored values.
           manifest                Print a starter manifest inferred from a domain's

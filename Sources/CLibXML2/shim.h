@@ -26,6 +26,29 @@ static inline int prefs_xml_current_line(xmlParserCtxtPtr ctxt) {
     return (ctxt != NULL && ctxt->input != NULL) ? ctxt->input->line : 0;
 }
 
+/// The column (1-based, in characters) the parser is on now.
+static inline int prefs_xml_current_column(xmlParserCtxtPtr ctxt) {
+    return (ctxt != NULL && ctxt->input != NULL) ? ctxt->input->col : 0;
+}
+
+/// The column (1-based, in characters) of the `<` that starts the tag the parser is in or has
+/// just read, when it starts on the current line; else the current column.
+///
+/// libxml2 calls the element callbacks, and raises validity errors, once it stands at or just
+/// past a tag's `>`: the tag is still in the input buffer, and `<` cannot occur inside it.
+static inline int prefs_xml_tag_column(xmlParserCtxtPtr ctxt) {
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL || ctxt->input->base == NULL) return 0;
+    const xmlChar *cur = ctxt->input->cur;
+    int characters = 0;
+    for (const xmlChar *p = cur; p > ctxt->input->base;) {
+        p--;
+        if (*p == '\n') break;
+        if ((*p & 0xC0) != 0x80) characters++;
+        if (*p == '<') return ctxt->input->col - characters > 0 ? ctxt->input->col - characters : 1;
+    }
+    return ctxt->input->col;
+}
+
 /// A generic error handler that drops the message: prefs reports errors through the structured
 /// handler only, so nothing libxml2 prints reaches the user's terminal behind prefs' back.
 static void prefs_xml_ignore_generic_error(void *context, const char *message, ...) {

@@ -21,6 +21,11 @@ public struct PaletteDocument: Sendable {
     /// The key the palettes are stored under: `PaletteStore:<name>`.
     public var key: String { "PaletteStore:" + storeName }
 
+    /// The key beside ``key`` that names the stored format: `PaletteStoreFormat:<name>`, holding
+    /// ``PaletteJSON/schemaID``. It sits beside the array, not in it, so the array stays exactly
+    /// what the EmojiArt app's `Codable` `[Palette]` decodes.
+    public var formatKey: String { "PaletteStoreFormat:" + storeName }
+
     /// The document of store `storeName` in `domain` of `folder`.
     ///
     /// - Throws: ``PaletteError`` with code `.preferences` for a bad domain name.
@@ -139,6 +144,7 @@ public struct PaletteDocument: Sendable {
         if list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil {
             if domain == nil { domain = PropertyListDictionary() }
             domain![key] = encode(list)
+            domain![formatKey] = .string(PaletteJSON.schemaID)
         }
         return Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
     }

@@ -7,6 +7,10 @@ import PropertyLists
 /// [{"color":"#ff0000","emojis":"❤️🧡","id":1,"name":"Hearts"}]
 /// ```
 ///
+/// `Schemas/palettes.schema.json` describes it, and ``schemaID`` names that schema and so the
+/// format's version. `prefs palette export --json` prints `emojis` as an array of the emojis
+/// (`Schemas/palettes-export.schema.json`), which reading takes too.
+///
 /// Reading is strict (PropertyLists' JSON scanner): duplicate keys, unpaired surrogates, bytes that are not
 /// UTF-8 and an `id` that is not a whole number in the 64-bit range are refused; a UTF-8
 /// byte-order mark before the array is allowed. Any other shape (an object at the top, an
@@ -16,6 +20,11 @@ import PropertyLists
 /// escapes only what JSON requires (`"`, `\`, control characters), and copies each other field's
 /// JSON text byte for byte.
 public enum PaletteJSON {
+    /// The `$id` of `Schemas/palettes.schema.json`, the schema of the stored JSON: stored beside
+    /// the palettes (``PaletteDocument/formatKey``) so that other tools can check the format's
+    /// version.
+    public static let schemaID = "urn:prefs:schema:palettes:1"
+
     /// The palettes in `bytes`, as stored, not yet checked against the invariants of ``PaletteList``.
     ///
     /// - Parameter bytes: JSON text.
@@ -42,11 +51,14 @@ public enum PaletteJSON {
     /// The JSON text of `palettes`: one line, or indented by two spaces per level ending in a
     /// line break when `pretty`.
     ///
+    /// - Parameter emojiArrays: Write `emojis` as an array of the emojis, one grapheme cluster
+    ///   each, for tools without Unicode segmentation, instead of the one string stored.
     /// - Complexity: O(*n*) in the size of the palettes.
-    public static func encode(_ palettes: [Palette], pretty: Bool = false) -> String {
+    public static func encode(_ palettes: [Palette], pretty: Bool = false, emojiArrays: Bool = false) -> String {
         let objects = palettes.map { palette in
             var fields = palette.otherFields
-            fields["emojis"] = quoted(palette.emojis)
+            fields["emojis"] =
+                emojiArrays ? "[" + palette.emojis.map { quoted(String($0)) }.joined(separator: pretty ? ", " : ",") + "]" : quoted(palette.emojis)
             fields["id"] = String(palette.id)
             fields["name"] = quoted(palette.name)
             let members = fields.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
@@ -85,8 +97,19 @@ public enum PaletteJSON {
         var otherFields: [String: String] = [:]
         try scanner.scanObject { (key: String, scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
             switch key {
+            case "emojis" where scanner.peek() == UInt8(ascii: "["):
+                var joined = ""
+                try scanner.scanArray { (scanner: inout JSONScanner) throws(JSONScanner.SyntaxError) in
+                    guard scanner.peek() == UInt8(ascii: "\"") else {
+                        throw scanner.error("an item of \"emojis\" of palette \(number) is not a string")
+                    }
+                    joined += try scanner.scanString()
+                }
+                emojis = joined
             case "name", "emojis":
-                guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("\"\(key)\" of palette \(number) is not a string") }
+                guard scanner.peek() == UInt8(ascii: "\"") else {
+                    throw scanner.error("\"\(key)\" of palette \(number) is not a string\(key == "emojis" ? " or an array of strings" : "")")
+                }
                 let value = try scanner.scanString()
                 if key == "name" { name = value } else { emojis = value }
             case "id":

@@ -131,11 +131,16 @@ public struct PreferencesEnvironment: Sendable {
     /// Where manifests are installed: the folders of `PREFS_MANIFESTS` (separated by `:`) if
     /// set, else `$XDG_DATA_HOME/prefs/manifests` (`~/.local/share` by default) and
     /// `prefs/manifests` in each of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share` by default),
-    /// with ``manifestCache``. Relative and empty paths are ignored, as the XDG Base Directory
-    /// specification requires.
+    /// with ``manifestCache``. A relative folder in `PREFS_MANIFESTS` is taken from the current
+    /// folder (`PREFS_MANIFESTS=Schemas` in a checkout); relative paths in the XDG variables are
+    /// ignored, as the XDG Base Directory specification requires. Empty ones are ignored.
     public var manifestSearchPath: ManifestSearchPath {
         if let list = lenientValue("PREFS_MANIFESTS") {
-            return ManifestSearchPath(folders: list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }, cache: manifestCache)
+            let current = Self.currentFolder()
+            let folders = list.split(separator: ":").compactMap { folder in
+                folder.hasPrefix("/") ? String(folder) : current.map { $0 + "/" + folder }
+            }
+            return ManifestSearchPath(folders: folders, cache: manifestCache)
         }
         var bases: [String] = []
         if let data = lenientValue("XDG_DATA_HOME"), data.hasPrefix("/") {
@@ -165,4 +170,11 @@ public struct PreferencesEnvironment: Sendable {
 
     /// The domain `PREFS_DOMAIN` names for ``PreferenceStore/standard``, `nil` when unset.
     public var standardDomain: String? { bytes("PREFS_DOMAIN").flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) } }
+
+    /// The current folder, `nil` when it cannot be named (removed, or too long a path).
+    private static func currentFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

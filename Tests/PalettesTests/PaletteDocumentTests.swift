@@ -35,7 +35,7 @@ struct PaletteDocumentTests {
         _ = try document("Left", domain: "com.example.emojiart").modify { (list: inout PaletteList) throws(PaletteError) in try list.insertPalette(named: "L") }
         _ = try document("Right", domain: "com.example.emojiart").modify { (list: inout PaletteList) throws(PaletteError) in try list.removePalette(at: 0) }
         let domain = try #require(try DomainFixtures.domain(in: folder, name: "com.example.emojiart"))
-        #expect(domain.sortedKeys == ["PaletteStore:Left", "PaletteStore:Right"])
+        #expect(domain.sortedKeys == ["PaletteStore:Left", "PaletteStore:Right", "PaletteStoreFormat:Left", "PaletteStoreFormat:Right"])
         #expect(try document("Left", domain: "com.example.emojiart").load().list.count == 10)
         #expect(try document("Right", domain: "com.example.emojiart").load().list.count == 8)
         #expect(try document("Left", domain: "com.example.emojiart").key == "PaletteStore:Left")
@@ -71,7 +71,8 @@ struct PaletteDocumentTests {
         let before = try #require(try DomainFixtures.domain(in: folder))
         _ = try document().modify { (list: inout PaletteList) throws(PaletteError) in try list.addEmojis("🚙", toPaletteAt: 1) }
         var after = try #require(try DomainFixtures.domain(in: folder))
-        #expect(after.count == before.count)
+        #expect(after.count == before.count + 1)
+        #expect(after.removeValue(forKey: "PaletteStoreFormat:Main") == .string(PaletteJSON.schemaID))
         for (key, value) in before where key != "PaletteStore:Main" {
             #expect(after[key] == value, "\(key)")
         }

@@ -76,7 +76,7 @@ struct CorruptDomainTests {
             let first = try #require(error.diagnostics.first)
             #expect(first.file == scratch.domainPath())
             #expect(first.line == 6)
-            #expect(error.description.hasPrefix("\(scratch.domainPath()):6: error: "))
+            #expect(error.description.hasPrefix("\(scratch.domainPath()):6:11: error: "))
         }
     }
 

@@ -3,8 +3,9 @@ import Preferences
 import PropertyLists
 import Testing
 
-/// A manifest that gets an entry prefs reads wrong is refused, naming the manifest, its line
-/// and the key; one shaped like the public ProfileManifests ones reads.
+/// A manifest that prefs cannot use is refused, naming the manifest, its line and the key; a
+/// rule it cannot enforce is a warning naming the rule and the key, and the rest of the
+/// manifest is enforced; one shaped like the public ProfileManifests ones reads.
 @Suite("Malformed and real-world manifests")
 struct MalformedManifestTests {
     typealias F = ManifestFixtures
@@ -15,43 +16,59 @@ struct MalformedManifestTests {
         var testDescription: String { message }
     }
 
-    static let cases: [Case] = [
+    /// Manifests prefs cannot use.
+    static let errors: [Case] = [
         Case(
             keys: [F.key("k", "colour")],
             message: #"key "k": pfm_type "colour" is not a type prefs knows (string, integer, real, float, boolean, date, data, array, dictionary)"#),
-        Case(keys: [.dictionary(["pfm_type": "string"])], message: "has no pfm_name"),
-        Case(keys: [.dictionary(["pfm_name": "k"])], message: #"key "k": has no pfm_type"#),
-        Case(keys: [F.key("k", "integer", ["pfm_range_max": "10"])], message: #"key "k": pfm_range_max is a string, not an integer like the key"#),
-        Case(keys: [F.key("k", "integer", ["pfm_range_min": .real(0.5)])], message: #"key "k": pfm_range_min is a real, not an integer like the key"#),
-        Case(keys: [F.key("k", "string", ["pfm_range_min": 1])], message: #"key "k": pfm_range_min applies to numbers, but the key is a string"#),
         Case(
             keys: [F.key("k", "integer", ["pfm_range_min": 10, "pfm_range_max": 1])],
             message: #"key "k": pfm_range_min 10 is above pfm_range_max 1, so no value could fit"#),
         Case(
             keys: [F.key("k", "real", ["pfm_range_min": .real(2.5), "pfm_range_max": 2])],
             message: #"key "k": pfm_range_min 2.5 is above pfm_range_max 2, so no value could fit"#),
-        Case(keys: [F.key("k", "real", ["pfm_range_min": .real(.nan)])], message: #"key "k": pfm_range_min is nan, which bounds nothing"#),
         Case(
             keys: [F.key("k", "array", ["pfm_repetition_min": 3, "pfm_repetition_max": 2])],
             message: #"key "k": pfm_repetition_min 3 is above pfm_repetition_max 2, so no value could fit"#),
-        Case(keys: [F.key("k", "string", ["pfm_format": "[unclosed"])], message: #"key "k": pfm_format "[unclosed" is not a regular expression"#),
-        Case(keys: [F.key("k", "string", ["pfm_range_list": ["a", 2]])], message: #"key "k": pfm_range_list holds an integer, not a string"#),
-        Case(keys: [F.key("k", "string", ["pfm_range_list": "a"])], message: #"key "k": pfm_range_list is a string, not an array"#),
-        Case(
-            keys: [F.key("k", "integer", ["pfm_default": 99, "pfm_range_max": 10])],
-            message: #"key "k": pfm_default breaks the key's own rules: is 99, above the maximum 10"#),
-        Case(keys: [F.key("k", "integer", ["pfm_repetition_max": 2])], message: #"key "k": pfm_repetition_max applies to arrays, but the key is an integer"#),
-        Case(keys: [F.key("k", "array", ["pfm_repetition_min": -1])], message: #"key "k": pfm_repetition_min must be an integer of 0 or more"#),
         Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": "x"])], message: #"key "k": pfm_subkeys is a string, not an array"#),
         Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": [F.key("n", "nope")]])], message: #"key "k.n": pfm_type "nope" is not a type prefs knows"#),
-        Case(keys: [F.key("k", "array", ["pfm_subkeys": [F.key("", "nope")]])], message: #"key "k.*": pfm_type "nope""#),
-        Case(keys: [F.key("k", "string"), F.key("k", "integer")], message: #"the key "k" is described twice"#),
+        Case(keys: [F.key("k", "array", ["pfm_subkeys": [F.key("", "nope")]])], message: #"key "k.*": pfm_type "nope""#)
+    ]
+
+    /// Rules prefs cannot enforce, as real manifests write them.
+    static let warnings: [Case] = [
+        Case(keys: [.dictionary(["pfm_type": "string"])], message: "an entry of pfm_subkeys has no pfm_name, so it describes no key; it is ignored"),
+        Case(keys: [.dictionary(["pfm_name": "k"])], message: #"key "k": has no pfm_type"#),
+        Case(
+            keys: [F.key("k", "integer", ["pfm_range_max": "10"])],
+            message: #"key "k": pfm_range_max is a string, "10", not an integer like the key; not enforced"#),
+        Case(keys: [F.key("k", "integer", ["pfm_range_min": .real(0.5)])], message: #"key "k": pfm_range_min is a real, 0.5, not an integer like the key"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_min": 1])], message: #"key "k": pfm_range_min applies to numbers, but the key is a string"#),
+        Case(keys: [F.key("k", "array", ["pfm_range_max": 4])], message: #"key "k": pfm_range_max applies to numbers, but the key is an array"#),
+        Case(keys: [F.key("k", "data", ["pfm_range_min": 1])], message: #"key "k": pfm_range_min applies to numbers, but the key is data"#),
+        Case(keys: [F.key("k", "real", ["pfm_range_min": .real(.nan)])], message: #"key "k": pfm_range_min is nan, which bounds nothing"#),
+        Case(keys: [F.key("k", "string", ["pfm_format": "[unclosed"])], message: #"key "k": pfm_format "[unclosed" is not a regular expression"#),
+        Case(keys: [F.key("k", "string", ["pfm_format": "a(?=b)"])], message: #"key "k": pfm_format "a(?=b)" uses a lookahead"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_list": ["a", 2]])], message: #"key "k": pfm_range_list holds an integer, 2, not a string like the key"#),
+        Case(keys: [F.key("k", "string", ["pfm_range_list": "a"])], message: #"key "k": pfm_range_list is a string, not an array"#),
+        Case(
+            keys: [F.key("k", "array", ["pfm_range_list": ["a", "b"]])],
+            message: #"key "k": pfm_range_list applies to single values, but the key is an array; not enforced"#),
+        Case(
+            keys: [F.key("k", "integer", ["pfm_default": 99, "pfm_range_max": 10])],
+            message: #"key "k": pfm_default breaks the key's own rules (is 99, above the maximum 10); the default is ignored"#),
+        Case(
+            keys: [F.key("k", "string", ["pfm_default": "nightly", "pfm_range_list": ["release", "beta"]])],
+            message: #"key "k": pfm_default breaks the key's own rules (is "nightly", not one of release, beta)"#),
+        Case(keys: [F.key("k", "integer", ["pfm_repetition_max": 2])], message: #"key "k": pfm_repetition_max applies to arrays, but the key is an integer"#),
+        Case(keys: [F.key("k", "array", ["pfm_repetition_min": -1])], message: #"key "k": pfm_repetition_min must be an integer of 0 or more"#),
+        Case(keys: [F.key("k", "string"), F.key("k", "integer")], message: #"key "k": is described twice; the second description is ignored"#),
         Case(keys: ["not a dictionary"], message: "an entry of pfm_subkeys is a string, not a dictionary"),
         Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#)
     ]
 
-    /// A malformed manifest is refused with its file, line and key.
-    @Test(arguments: cases)
+    /// A manifest prefs cannot use is refused with its file, line and key.
+    @Test(arguments: errors)
     func malformedManifestIsRefused(_ bad: Case) throws {
         try withScratch { scratch throws in
             let path = scratch.file("bad.plist")
@@ -63,6 +80,75 @@ struct MalformedManifestTests {
             #expect(diagnostic.file == path)
             #expect(diagnostic.message.hasPrefix(bad.message), "\(diagnostic.message)")
             #expect((diagnostic.line ?? 0) > 5)
+            #expect(try Manifest.lint(contentsOf: path).errors == error.diagnostics)
+        }
+    }
+
+    /// A rule prefs cannot enforce is a warning with its line that names the rule and the key;
+    /// the manifest loads, and its other keys are enforced.
+    @Test(arguments: warnings)
+    func unenforceableRuleIsAWarningAndTheRestIsEnforced(_ case: Case) throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("real.plist")
+            try F.write(`case`.keys + [F.key("guarded", "integer", ["pfm_range_max": 5])], to: path)
+            let manifest = try Manifest(contentsOf: path)
+            #expect(manifest.check(["guarded": 9]).map(\.description) == [#"key "guarded": is 9, above the maximum 5"#])
+            let lint = try Manifest.lint(contentsOf: path)
+            #expect(lint.errors.isEmpty)
+            let warning = try #require(lint.warnings.first)
+            #expect(lint.warnings.count == 1, "\(lint.warnings)")
+            #expect(warning.file == path && (warning.line ?? 0) > 5)
+            #expect(warning.message.hasPrefix(`case`.message), "\(warning.message)")
+        }
+    }
+
+    /// Several unusable keys are each reported, not only the first.
+    @Test func everyErrorIsReported() throws {
+        try withScratch { scratch throws in
+            let path = scratch.file("bad.plist")
+            try F.write([F.key("a", "colour"), F.key("b", "string", ["pfm_range_min": 1]), F.key("c", "number")], to: path)
+            let error = try #require(throws: PreferenceError.self) { try Manifest(contentsOf: path) }
+            #expect(error.diagnostics.map(\.message).map { $0.prefix(10) } == [#"key "a": p"#, #"key "c": p"#])
+            #expect(try Manifest.lint(contentsOf: path).warnings.count == 1)
+        }
+    }
+
+    /// A default breaking its own key's rules is left out, so reads do not fall back to it.
+    @Test func aDefaultOutsideItsOwnChoicesIsNotGiven() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([F.key("channel", "string", ["pfm_default": "nightly", "pfm_range_list": ["release", "beta"]])], in: scratch)
+            #expect(manifest.defaults.isEmpty)
+            #expect(manifest.check(["channel": "beta"]).isEmpty)
+            #expect(manifest.check(["channel": "nightly"]).count == 1)
+        }
+    }
+
+    /// Leading lookaheads, as Chrome's and Brave's manifests write them, are enforced: each
+    /// string gets the verdict of Swift `Regex`.
+    @Test(arguments: [
+        #"^(?=.*\{searchTerms\}).*$"#, #"(?=.*\{searchTerms\})https?://.*"#, #"^(?!http:)[a-z]+://\S+$"#, "(?=a)(?!ab)[a-z]*",
+        #"^(?=[^,]*,)(?=.*[0-9])[a-z0-9,]+$"#, #"(?=(a|b)$)."#, #"^(?=[\])])."#, #"(?=\Q)\E)\)x"#, "(?=a)b*|c"
+    ])
+    func leadingLookaheadsAreEnforcedInLinearTime(format: String) throws {
+        let regex = try Regex(format).matchingSemantics(.unicodeScalar)
+        try withScratch { scratch throws in
+            let path = scratch.file("m.plist")
+            try F.write([F.key("k", "string", ["pfm_format": .string(format)])], to: path)
+            let lint = try Manifest.lint(contentsOf: path)
+            if format.hasSuffix("|c") {
+                // A top-level alternation after the lookahead: not taken apart, so refused by name.
+                #expect(lint.warnings.first?.message.contains("lookahead") == true)
+                return
+            }
+            #expect(lint.warnings.isEmpty, "\(lint.warnings)")
+            let manifest = try Manifest(contentsOf: path)
+            for string in [
+                "", "a", "ab", "abc", "b", "aab", "a,1", "a,b", "1,a", ",", "http://x", "https://x", "ftp://x", "x{searchTerms}",
+                "https://e/?q={searchTerms}", "{searchTerms}\n", "]", ")x", "x", "a\n", "ba"
+            ] {
+                let expected = try regex.wholeMatch(in: string) != nil
+                #expect(manifest.check(["k": .string(string)]).isEmpty == expected, "\(format) on \(string.debugDescription)")
+            }
         }
     }
 

@@ -112,7 +112,7 @@ struct BinaryFormatTests {
         let result = try prefs("validate", file)
         #expect(result.status == 3)
         #expect(
-            result.stderr.contains("\(file):1: error: this is a binary (bplist00) property list, not XML; `prefs convert FILE --to xml` converts it"),
+            result.stderr.contains("\(file):1:1: error: this is a binary (bplist00) property list, not XML; `prefs convert FILE --to xml` converts it"),
             "\(result)")
     }
 

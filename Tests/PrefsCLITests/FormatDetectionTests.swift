@@ -41,7 +41,7 @@ struct FormatDetectionTests {
         for name in ["s.strings", "L.strings", "o.txt"] {
             let result = try prefs("validate", folder.file(name))
             #expect(result.status == 3, "\(result)")
-            #expect(result.stderr.contains("\(name):1: error: this is an old-style (OpenStep) property list, not XML"), "\(result)")
+            #expect(result.stderr.contains("\(name):1:1: error: this is an old-style (OpenStep) property list, not XML"), "\(result)")
         }
         try folder.write("{\"a\": 1}", to: "j.json")
         #expect(try prefs("validate", folder.file("j.json")).stderr.contains("this is a JSON property list, not XML"))

@@ -137,7 +137,7 @@ struct ManifestCLITests {
         let all = try prefs("validate", "-q", "--manifest", manifest, folder.file("good.plist"), folder.file("low.plist"), folder.file("array.plist"))
         #expect(all.status == 3)
         #expect(all.stderr.contains("\(folder.file("low.plist")):1: error: key \"fontSize\": is 2, below the minimum 6"))
-        #expect(all.stderr.contains("\(folder.file("array.plist")):1: error: the root is an array; a domain's root is a dictionary"))
+        #expect(all.stderr.contains("\(folder.file("array.plist")):1:1: error: the root is an array; a domain's root is a dictionary"))
         let stdin = try Shell.prefs(
             ["validate", "--manifest", manifest, "-"], home: home, input: "<plist>\n<dict><key>theme</key><string>dark</string></dict></plist>")
         #expect(stdin.status == 0 && stdin.stdout == "<stdin>: OK\n")

@@ -129,13 +129,13 @@ struct ManifestStreamingCLITests {
         arguments: [
             (
                 "<plist>\n<dict>\n<key>level</key><string>high</string>\n<key>level</key><integer>1</integer>\n</dict></plist>",
-                #":4: error: the key "level" appears twice in one <dict>"#
+                #":4:6: error: the key "level" appears twice in one <dict>"#
             ),
             (
                 "<plist>\n<dict>\n<key>level</key><string>high</string>\n<key>name</key><integer>1x</integer>\n</dict></plist>",
-                #":4: error: <integer> holds "1x", which is not an integer"#
+                #":4:25: error: <integer> holds "1x", which is not an integer"#
             ),
-            ("<plist>\n<array/>\n</plist>", ":2: error: the root is an array; a domain's root is a dictionary")
+            ("<plist>\n<array/>\n</plist>", ":2:1: error: the root is an array; a domain's root is a dictionary")
         ])
     func reportsOnlyTheParseErrorOfAnInvalidFile(text: String, message: String) throws {
         try folder.write(Self.manifest, to: "manifest.plist")

@@ -31,14 +31,14 @@ struct MessageTests {
         let file = folder.file("bad.plist")
         let result = try Shell.prefs(arguments.map { $0 == "@" ? file : $0 }, home: home)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.hasPrefix("\(file):2: error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(file):2:10: error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
     /// A directory given as a file exits 3 from every command, naming it.
     @Test(
         arguments: [
-            ["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"], ["write", "--file", "@", "k", "v"], ["validate", "@"],
+            ["import", "d", "@"], ["convert", "@"], ["read", "--file", "@"], ["write", "--file", "@", "k", "v"],
             ["read-type", "--file", "@", "k"], ["delete", "--file", "@", "k"]
         ])
     func directoryAsInputExits3(arguments: [String]) throws {
@@ -89,7 +89,7 @@ struct MessageTests {
         try folder.write("<plist version=\"1.0\"><integer>x</integer></plist>", to: "bad.plist")
         let result = try Shell.prefs(["validate", folder.file("missing.plist"), folder.file("bad.plist")], home: home)
         #expect(result.status == 3, "\(result)")
-        #expect(result.stderr.contains("missing.plist: error: cannot open") && result.stderr.contains("bad.plist:1: error:"), "\(result)")
+        #expect(result.stderr.contains("missing.plist: error: cannot open") && result.stderr.contains("bad.plist:1:31: error:"), "\(result)")
     }
 
     /// -date says what is wrong with the date given.

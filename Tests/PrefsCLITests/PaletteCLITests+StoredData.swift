@@ -212,19 +212,32 @@ extension PaletteCLITests {
                 "\(result.stderr)")
         }
 
-        /// A store with nothing saved says so on stderr when it shows or starts from the built-ins.
+        /// A command that changes a store with nothing saved says so on stderr and starts from
+        /// the built-ins; the default store with nothing saved shows them.
+        @Test func nothingSavedIsSaid() throws {
+            try store(#"[{"emojis":"🎼","id":1,"name":"Mine"}]"#)
+            let added = try palette(["add", "X", "--store", "Wrok"])
+            #expect(added.status == 0, "\(added)")
+            #expect(added.stderr == #"note: store "Wrok" in domain "palettes" had nothing saved; it starts from the 9 built-in palettes"# + "\n")
+            #expect(try palette(["list"]).stderr.isEmpty)
+            let fresh = try Shell.prefs(["palette", "list"], home: TemporaryFolder().path)
+            #expect(fresh.status == 0 && fresh.stderr.hasSuffix("has nothing saved; showing the 9 built-in palettes\n"), "\(fresh)")
+        }
+
+        /// A command that only reads a store that --store, --domain or --root names, with
+        /// nothing saved (a typo), exits 1 naming the stores the domain holds.
         @Test(
             arguments: [
-                (["list", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
-                (["list", "--domain", "palette"], #"note: store "Main" in domain "palette" has nothing saved; showing the 9 built-in palettes"#),
-                (["export", "--json", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" has nothing saved; showing the 9 built-in palettes"#),
-                (["add", "X", "--store", "Wrok"], #"note: store "Wrok" in domain "palettes" had nothing saved; it starts from the 9 built-in palettes"#)
+                (["list", "--store", "Wrok"], #"no palette store "Wrok" in domain "palettes""#, "; its stores: Main\n"),
+                (["show", "--name", "Mine", "--store", "Wrok"], #"no palette store "Wrok" in domain "palettes""#, "; its stores: Main\n"),
+                (["export", "--json", "--store", "Wrok"], #"no palette store "Wrok" in domain "palettes""#, "; its stores: Main\n"),
+                (["list", "--domain", "palette"], #"no palette store "Main" in domain "palette""#, "; the domain does not exist\n")
             ])
-        func nothingSavedIsSaid(arguments: [String], note: String) throws {
+        func aReadOfAStoreThatDoesNotExistFails(arguments: [String], start: String, end: String) throws {
             try store(#"[{"emojis":"🎼","id":1,"name":"Mine"}]"#)
             let result = try palette(arguments)
-            #expect(result.status == 0 && result.stderr == note + "\n", "\(result)")
-            #expect(try palette(["list"]).stderr.isEmpty)
+            #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.hasPrefix("Error: " + start) && result.stderr.hasSuffix(end), "\(result.stderr)")
         }
     }
 }

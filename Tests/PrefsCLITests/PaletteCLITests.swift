@@ -193,7 +193,7 @@ struct PaletteCLITests {
         #expect(try palette("list").stdout.hasPrefix("0\t1\tVehicles"))
         #expect(try palette("list", "--domain", "com.example.emojiart").stdout.hasPrefix("0\t10\tD1"))
         let domain = try #require(try PropertyListReader().read(contentsOf: domainFile).dictionaryValue)
-        #expect(domain.sortedKeys == ["PaletteStore:Work"])
+        #expect(domain.sortedKeys == ["PaletteStore:Work", "PaletteStoreFormat:Work"])
     }
 
     /// Undecodable stored palettes exit 3 and the file is left untouched.

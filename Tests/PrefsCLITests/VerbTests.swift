@@ -66,7 +66,7 @@ struct VerbTests {
         let before = folder.bytes("e.plist")
         try folder.write("<plist><dict><key>a</key><integer>oops</integer></dict></plist>", to: "bad.xml")
         let bad = try prefs("import", "e", folder.file("bad.xml"))
-        #expect(bad.status == 3 && bad.stderr.contains("bad.xml:1: error:"), "\(bad)")
+        #expect(bad.status == 3 && bad.stderr.contains("bad.xml:1:35: error:"), "\(bad)")
         #expect(folder.bytes("e.plist") == before)
         let fromStdin = try Shell.prefs(["import", "f", "-"], home: home, input: "<plist><dict><key>z</key><true/></dict></plist>")
         #expect(fromStdin.status == 0)
@@ -97,7 +97,7 @@ struct VerbTests {
         ] {
             let result = try Shell.prefs(arguments, home: home, input: "<plist><dict/></plist>")
             #expect(result.status == 3, "\(arguments): \(result)")
-            #expect(result.stderr.contains("d.plist:4: error: <integer> holds \"12abc\""), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("d.plist:4:10: error: <integer> holds \"12abc\""), "\(arguments): \(result.stderr)")
             #expect(folder.bytes("d.plist") == before, "\(arguments) changed the file")
         }
     }
@@ -111,13 +111,13 @@ struct VerbTests {
         let both = try prefs("validate", good, bad)
         #expect(both.status == 3)
         #expect(both.stdout == "\(good): OK\n")
-        #expect(both.stderr.hasPrefix("\(bad):4: error: "), "\(both.stderr)")
+        #expect(both.stderr.hasPrefix("\(bad):4:1: error: the <dict> ends after a <key> that has no value"), "\(both.stderr)")
         let quiet = try prefs("validate", "--quiet", good)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty)
         let stdin = try Shell.prefs(["validate", "-"], home: home, input: "<plist><true/></plist>")
         #expect(stdin.status == 0 && stdin.stdout == "<stdin>: OK\n")
         let badStdin = try Shell.prefs(["validate", "-"], home: home, input: "<plist>\n<ture/></plist>")
-        #expect(badStdin.status == 3 && badStdin.stderr.hasPrefix("<stdin>:2: error: "), "\(badStdin)")
+        #expect(badStdin.status == 3 && badStdin.stderr.hasPrefix("<stdin>:2:1: error: <ture> is not allowed inside <plist>"), "\(badStdin)")
         #expect(try prefs("validate", folder.file("missing.plist")).status == 1)
     }
 

@@ -96,7 +96,7 @@ struct PartialReadTests {
         text += "<key>k4321</key><integer>0</integer></dict></plist>"
         let path = try file(text: text)
         let error = #expect(throws: PropertyListError.self) { try reader.validate(contentsOf: path) }
-        #expect(error?.diagnostics.map(\.description) == ["\(path):5001: error: the key \"k4321\" appears twice in one <dict>"])
+        #expect(error?.diagnostics.map(\.description) == ["\(path):5001:6: error: the key \"k4321\" appears twice in one <dict>"])
     }
 
     /// Keys that are prefixes of one another, and the empty key, are told apart when nothing is

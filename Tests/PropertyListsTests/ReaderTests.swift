@@ -66,7 +66,7 @@ struct ReaderTests {
         }
     }
 
-    /// Errors name the file, the line and what is wrong.
+    /// Errors name the file, the line, the column and what is wrong.
     @Test(
         arguments: [
             ("<dict>\n<key>a</key>\n<integer>12abc</integer>\n</dict>", 3, "holds \"12abc\", which is not an integer"),
@@ -95,7 +95,8 @@ struct ReaderTests {
         #expect(first.file == "test.plist")
         #expect(first.line == line, "\(error?.description ?? "")")
         #expect(first.message.contains(fragment), "\(first.message)")
-        #expect(error?.description.hasPrefix("test.plist:\(line): error: ") == true)
+        #expect(first.column != nil, "\(first)")
+        #expect(error?.description.hasPrefix("test.plist:\(line):\(first.column ?? 0): error: ") == true)
     }
 
     /// An element whose content breaks the DTD is reported once, not again for each later child.
@@ -106,10 +107,10 @@ struct ReaderTests {
         let error = #expect(throws: PropertyListError.self) { try read("<plist>" + body + "</plist>\n") }
         #expect(
             error?.diagnostics.map(\.description) == [
-                "test.plist:4: error: Element dict content does not follow the DTD, Misplaced string",
-                "test.plist:9: error: Element array content does not follow the DTD, Misplaced foo",
-                "test.plist:9: error: No declaration for element foo",
-                "test.plist:13: error: <integer> holds \"2x\", which is not an integer"
+                "test.plist:4:1: error: <string> in a <dict> needs a <key> before it",
+                "test.plist:9:1: error: <foo> is not allowed inside <array>",
+                "test.plist:9:1: error: <foo> is not an element of property lists (plist, array, dict, key, string, integer, real, date, data, true, false)",
+                "test.plist:13:10: error: <integer> holds \"2x\", which is not an integer"
             ])
     }
 

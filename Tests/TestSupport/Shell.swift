@@ -27,12 +27,14 @@ public enum Shell {
     /// - Parameters:
     ///   - environment: Variables added to (or replacing) the test process's own.
     ///   - input: Bytes for standard input; an empty input otherwise.
+    ///   - workingIn: The current folder of the process; the test process's own otherwise.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-        input: String = ""
+        input: String = "", workingIn folder: String? = nil
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         process.environment = baseEnvironment.merging(environment) { $1 }
         let stdout = Pipe()
@@ -105,12 +107,12 @@ public enum Shell {
         return started.map { finish($0.process, stdout: $0.stdout, stderr: $0.stderr) }
     }
 
-    /// Runs `prefs` with `arguments` against the store in `home`.
+    /// Runs `prefs` with `arguments` against the store in `home`, in the folder `workingIn`.
     public static func prefs(
         _ arguments: [String], home: String, environment: [String: String] = [:],
-        input: String = ""
+        input: String = "", workingIn folder: String? = nil
     ) throws -> CommandResult {
-        try run(prefs, arguments, environment: environment.merging(["PREFS_HOME": home]) { $1 }, input: input)
+        try run(prefs, arguments, environment: environment.merging(["PREFS_HOME": home]) { $1 }, input: input, workingIn: folder)
     }
 
     /// Runs a `/bin/sh` script; `$PREFS` names the binary and `$PREFS_HOME` the store.

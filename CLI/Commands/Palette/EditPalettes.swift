@@ -23,7 +23,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
 
         func run() throws {
-            let original = try options.load()
+            let original = try options.load(creating: true)
             let header = "Palettes of store \"\(options.store)\" in domain \"\(options.domain)\"."
             let path = try TemporaryTextFile.create(PaletteText.format(original, header: header))
             var keepFile = false

@@ -8,7 +8,8 @@ extension Prefs {
             commandName: "export",
             abstract: "Print the palettes: the editable text form, or with --json a JSON array for other tools.",
             discussion: """
-                --json prints every field, including ones other tools stored beside emojis, id and name. \
+                --json prints every field, including ones other tools stored beside emojis, id and name, \
+                with each palette's emojis as an array of its emojis (Schemas/palettes-export.schema.json). \
                 The text form shows ids, names and emojis; importing it back keeps the other fields of \
                 each id. Either form imported back gives the same store.
                 """
@@ -16,12 +17,12 @@ extension Prefs {
 
         @ParentCommand var palette: PaletteCommand
         @OptionGroup var localOptions: PaletteOptions
-        @Flag(help: "Print a JSON array of {\"emojis\", \"id\", \"name\", …}, other fields included.") var json = false
+        @Flag(help: "Print a JSON array of {\"emojis\": [EMOJI, …], \"id\", \"name\", …}, other fields included.") var json = false
 
         func run() throws {
             let list = try options.load()
             if json {
-                Output.write(PaletteJSON.encode(list.palettes, pretty: true))
+                Output.write(PaletteJSON.encode(list.palettes, pretty: true, emojiArrays: true))
             } else {
                 Output.write(PaletteText.format(list, header: "Palettes of store \"\(options.store)\" in domain \"\(options.domain)\"."))
             }

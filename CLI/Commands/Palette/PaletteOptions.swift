@@ -18,7 +18,8 @@ struct PaletteOptions: ParsableArguments {
     func filled(from parent: PaletteOptions) -> ResolvedPaletteOptions {
         ResolvedPaletteOptions(
             root: root ?? parent.root, domain: domain ?? parent.domain ?? PaletteDocument.defaultDomain,
-            store: store ?? parent.store ?? PaletteDocument.defaultStoreName)
+            store: store ?? parent.store ?? PaletteDocument.defaultStoreName,
+            isNamed: root != nil || domain != nil || store != nil || parent.root != nil || parent.domain != nil || parent.store != nil)
     }
 }
 
@@ -27,6 +28,8 @@ struct ResolvedPaletteOptions {
     let root: String?
     let domain: String
     let store: String
+    /// Whether `--root`, `--domain` or `--store` named the store, rather than the defaults.
+    let isNamed: Bool
 
     /// The store's document.
     func document() throws -> PaletteDocument {
@@ -51,9 +54,24 @@ struct ResolvedPaletteOptions {
 
     /// The stored palettes, printing repair warnings on stderr, and a note when the store has
     /// nothing saved and the built-in palettes are shown instead.
-    func load() throws -> Palettes.PaletteList {
+    ///
+    /// - Parameter creating: The command goes on to save the palettes (`edit`), so a store with
+    ///   nothing saved starts from the built-in ones. Otherwise (a command that only reads) a
+    ///   store that `--store`, `--domain` or `--root` names and that has nothing saved is an
+    ///   error, exit 1, as a typo there would be; the default store shows the built-in palettes.
+    func load(creating: Bool = false) throws -> Palettes.PaletteList {
         let document = try document()
         let outcome = try withDamageHint { try document.read() }
+        if !outcome.hadSavedValue && isNamed && !creating {
+            let found: String
+            if let keys = try document.file.read()?.keys {
+                let stores = keys.filter { $0.hasPrefix("PaletteStore:") }.map { String($0.dropFirst("PaletteStore:".count)) }
+                found = stores.isEmpty ? "it holds no store" : "its stores: " + stores.sorted().joined(separator: ", ")
+            } else {
+                found = "the domain does not exist"
+            }
+            throw CLIError(.notFound, "no palette store \"\(store)\" in domain \"\(domain)\" (\(document.file.path)); \(found)")
+        }
         if !outcome.hadSavedValue {
             Output.error("note: store \"\(store)\" in domain \"\(domain)\" has nothing saved; showing the \(Palette.builtins.count) built-in palettes")
         }

@@ -41,45 +41,19 @@ public struct Manifest: Sendable {
 
     /// Reads the manifest in the property list file at `path`.
     ///
+    /// A rule prefs cannot enforce (see ``lint(contentsOf:)``) is left out, and the rest of the
+    /// manifest is read and enforced.
+    ///
     /// - Throws: ``PreferenceError`` with code `.notFound` when there is no file, `.unreadable`
-    ///   when it does not read as a property list with a dictionary at its root, or when the
-    ///   manifest is malformed; its diagnostics give the manifest's file and line, and the key.
+    ///   when it does not read as a property list, or when the manifest is unusable; its
+    ///   diagnostics give the manifest's file and line, and the key, of every such problem.
     /// - Complexity: O(*n*) in the size of the file.
     public init(contentsOf path: String) throws(PreferenceError) {
-        let value: PropertyList
-        do {
-            value = try PropertyListReader().read(contentsOf: path)
-        } catch {
-            var status = stat()
-            if error.code == .io, stat(path, &status) != 0, errno == ENOENT {
-                throw PreferenceError(.notFound, "the manifest \(path) does not exist")
-            }
-            throw PreferenceError(.unreadable, "the manifest \(path) is not a valid property list", diagnostics: error.diagnostics)
+        let read = try Self.read(contentsOf: path)
+        guard let manifest = read.manifest, read.lint.errors.isEmpty else {
+            throw PreferenceError(.unreadable, "the manifest \(path) is malformed", diagnostics: read.lint.errors)
         }
-        let reader = ManifestReader(patterns: ManifestReader.PatternCache(), place: [], keyNames: [])
-        do throws(ManifestReader.Problem) {
-            guard case .dictionary(let dictionary) = value else {
-                throw reader.problem("the root of a manifest must be a dictionary, not \(value.typeNameWithArticle)")
-            }
-            let root = ManifestEntry(dictionary)
-            self.path = path
-            domain = try reader.string(.domain, in: root)
-            title = try reader.string(.title, in: root)
-            description = try reader.string(.description, in: root)
-            if let version = root[.formatVersion] {
-                guard case .integer(let integer) = version, let number = integer.int64Value else {
-                    throw reader.problem("pfm_format_version is \(version.typeNameWithArticle), not an integer", at: ["pfm_format_version"])
-                }
-                formatVersion = Int(number)
-            } else {
-                formatVersion = nil
-            }
-            keys = try ManifestKeys(root[.subkeys], at: reader, itemsOf: false)
-        } catch {
-            throw PreferenceError(
-                .unreadable, "the manifest \(path) is malformed",
-                diagnostics: [PropertyListDiagnostic(file: path, line: Self.line(of: error.place, in: path), message: error.message)])
-        }
+        self = manifest
     }
 
     /// Reads the manifest in the property list file at `path`, or loads it from `cache` when
@@ -94,16 +68,6 @@ public struct Manifest: Sendable {
             self = try cache.manifest(contentsOf: path)
         } else {
             try self.init(contentsOf: path)
-        }
-    }
-
-    /// The line of the entry at `place` in the manifest file at `path`, read again with lines
-    /// recorded now that one is needed; `nil` when the file no longer reads (it changed since).
-    private static func line(of place: [String], in path: String) -> Int? {
-        do {
-            return try PropertyListReader().readRecordingLines(contentsOf: path).lines.line(of: place)
-        } catch {
-            return nil
         }
     }
 

@@ -1,26 +1,33 @@
 import Glibc
 import PropertyLists
 
-/// Which domain each manifest of one folder describes (its `pfm_domain`), to find a manifest
-/// that is not named `DOMAIN.plist`.
+/// Which domain each manifest of one folder and its subfolders describes (its `pfm_domain`),
+/// to find a manifest that is not `DOMAIN.plist` at the top of the folder: collections such as
+/// ProfileManifests keep theirs in subfolders (`Manifests/ManagedPreferencesApplications/…`).
 ///
-/// Making the index reads the `pfm_domain` of every `.plist` file in the folder, which costs
-/// a parse of each; so with a ``ManifestCache`` it is kept there, keyed by the folder's
-/// identity (device, inode and modification time), and made again only when a file is added
-/// to the folder, removed or renamed. A file edited in place to claim another domain is seen
-/// once the folder changes (editors that save by renaming change it at once), or with
-/// `PREFS_NO_CACHE`.
+/// Making the index reads the `pfm_domain` of every `.plist` file in the folder and its
+/// subfolders (hidden ones, and folders reached through symbolic links, are skipped; at most
+/// ``maximumDepth`` deep), which costs a parse of each; so with a ``ManifestCache`` it is kept
+/// there, with the identity (device, inode and modification time) of the folder and of each
+/// subfolder, and made again only when a file is added to one of them, removed or renamed. A
+/// file edited in place to claim another domain is seen once its folder changes (editors that
+/// save by renaming change it at once), or with `PREFS_NO_CACHE`.
 struct ManifestFolderIndex {
-    /// The file name (in the folder) of the manifest of each domain a file other than
-    /// `DOMAIN.plist` claims; of two files claiming one domain, the first by name.
+    /// The file (its path below the folder) of the manifest of each domain a file other than
+    /// `DOMAIN.plist` at the top claims: of several, a file named `DOMAIN.plist` in a subfolder,
+    /// else the first by path. A file in a subfolder without `pfm_domain` claims the domain it
+    /// is named after.
     let files: [String: String]
+
+    /// How deep below the folder manifests are looked for.
+    static let maximumDepth = 8
 
     /// The index of `folder`, from `cache` when it holds one of the folder as it is now (and
     /// not `rescanning`), else made and kept there; empty when the folder does not exist or
     /// cannot be listed.
     ///
-    /// - Complexity: O(*n*) in the number of entries when kept; else O(*n*) in the size of
-    ///   the folder's manifests.
+    /// - Complexity: O(*n*) in the number of entries and subfolders when kept; else O(*n*) in
+    ///   the size of the folder's manifests.
     init(of folder: String, cache: ManifestCache?, rescanning: Bool = false) {
         guard let identity = ManifestCache.identity(of: folder, type: S_IFDIR) else {
             files = [:]
@@ -29,48 +36,95 @@ struct ManifestFolderIndex {
         // Named after the folder's path with a slash, which no manifest file's path ends in.
         let name = ManifestCache.fileName(for: folder + "/")
         if let cache, !rescanning, case .dictionary(let kept)? = cache.load(name, path: folder, identity: identity)?["value"],
-            let files = Self.files(kept)
+            let files = Self.files(kept, in: folder)
         {
             self.files = files
             return
         }
-        files = Self.scan(folder)
+        let scan = Self.scan(folder)
+        files = scan.files
         var kept = PropertyListDictionary()
-        for (domain, file) in files { kept[domain] = .string(file) }
+        var keptFiles = PropertyListDictionary()
+        for (domain, file) in files { keptFiles[domain] = .string(file) }
+        kept["files"] = .dictionary(keptFiles)
+        kept["folders"] = .array(scan.folders.map { .array([.string($0.path)] + $0.identity) })
         cache?.store(.dictionary(kept), as: name, path: folder, type: S_IFDIR, identity: identity)
     }
 
-    /// The file names of a kept index, `nil` when it holds anything but strings that name
-    /// files in the folder.
-    private static func files(_ kept: PropertyListDictionary) -> [String: String]? {
+    /// The file paths of a kept index, `nil` when any subfolder it was made from has changed
+    /// since, or it holds anything but strings that name files below the folder.
+    private static func files(_ kept: PropertyListDictionary, in folder: String) -> [String: String]? {
+        guard case .dictionary(let keptFiles)? = kept["files"], case .array(let folders)? = kept["folders"] else { return nil }
+        for entry in folders {
+            guard case .array(let parts) = entry, case .string(let path)? = parts.first, isBelow(path),
+                ManifestCache.identity(of: folder + "/" + path, type: S_IFDIR) == Array(parts.dropFirst())
+            else { return nil }
+        }
         var files: [String: String] = [:]
-        for domain in kept.keys {
-            guard let file = kept[domain]?.stringValue, !file.isEmpty, !file.contains("/") else { return nil }
+        for domain in keptFiles.keys {
+            guard let file = keptFiles[domain]?.stringValue, isBelow(file) else { return nil }
             files[domain] = file
         }
         return files
     }
 
-    /// Reads the `pfm_domain` of each `.plist` file in `folder` not named after the domain it
-    /// claims; a file that does not read as a property list, or names no domain, is left out.
-    private static func scan(_ folder: String) -> [String: String] {
-        guard let entries = folderEntries(folder) else { return [:] }
+    /// Whether `path` names something below a folder: relative, without `.` or `..` components.
+    private static func isBelow(_ path: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        return !path.hasPrefix("/") && !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    /// What a scan found: the claimed files, and each subfolder with its identity.
+    private struct Scan {
         var files: [String: String] = [:]
-        for file in entries.names.sorted() where file.hasSuffix(".plist") && !file.hasPrefix(".") {
+        var folders: [(path: String, identity: [PropertyList])] = []
+        /// Domains whose file so far is not named after them, which a file named so replaces.
+        var claimedOnly: Set<String> = []
+    }
+
+    /// Reads the `pfm_domain` of each `.plist` file below `folder` but `DOMAIN.plist` at the
+    /// top; a file that does not read as a property list, or names no domain, is left out.
+    private static func scan(_ folder: String) -> Scan {
+        var scan = Scan()
+        scanFolder(folder, below: "", depth: 0, into: &scan)
+        return scan
+    }
+
+    private static func scanFolder(_ folder: String, below relative: String, depth: Int, into scan: inout Scan) {
+        guard let entries = folderEntries(folder) else { return }
+        var subfolders: [String] = []
+        for file in entries.names.sorted() where !file.hasPrefix(".") {
             let path = folder + "/" + file
             var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat(path, &status) == 0 else { continue }
+            let isLink = status.st_mode & S_IFMT == S_IFLNK
+            if isLink { guard stat(path, &status) == 0 else { continue } }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                if !isLink && depth < maximumDepth { subfolders.append(file) }
+                continue
+            }
+            guard file.hasSuffix(".plist"), status.st_mode & S_IFMT == S_IFREG else { continue }
             let root: PropertyList
             do {
                 root = try PropertyListReader().read(contentsOf: path, rootKey: "pfm_domain")
             } catch {
                 continue  // not a manifest of any domain; an error only when named after one
             }
-            guard let domain = root.dictionaryValue?["pfm_domain"]?.stringValue, file != domain + ".plist",
-                files[domain] == nil
-            else { continue }
-            files[domain] = file
+            let named = String(file.dropLast(".plist".count))
+            let claimed = root.dictionaryValue?["pfm_domain"]?.stringValue
+            guard let domain = claimed ?? (depth > 0 ? named : nil), depth > 0 || file != domain + ".plist" else { continue }
+            let entry = relative.isEmpty ? file : relative + "/" + file
+            if scan.files[domain] == nil || (scan.claimedOnly.contains(domain) && named == domain) {
+                scan.files[domain] = entry
+                if named == domain { scan.claimedOnly.remove(domain) } else { scan.claimedOnly.insert(domain) }
+            }
         }
-        return files
+        for subfolder in subfolders {
+            let path = folder + "/" + subfolder
+            let entry = relative.isEmpty ? subfolder : relative + "/" + subfolder
+            guard let identity = ManifestCache.identity(of: path, type: S_IFDIR) else { continue }
+            scan.folders.append((entry, identity))
+            scanFolder(path, below: entry, depth: depth + 1, into: &scan)
+        }
     }
 }

@@ -96,69 +96,102 @@ public struct ManifestKey: Sendable {
             description: description, isDeprecated: isDeprecated, pattern: pattern)
     }
 
-    /// Reads a key's description from a manifest.
+    /// Reads a key's description from a manifest; a rule prefs cannot enforce is a warning in
+    /// the reader's findings and is left out.
     ///
     /// - Parameters:
     ///   - entry: The entries of the `pfm_subkeys` item.
     ///   - reader: Reports problems at the entry's place in the manifest.
     ///   - isItem: Whether the entry describes an array's items, which need no `pfm_name`.
-    /// - Throws: ``ManifestReader/Problem`` naming the key and what is wrong with it.
-    init(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
+    /// - Returns: `nil`, with a warning, for an entry that describes no key prefs can check (no
+    ///   `pfm_name`, or no `pfm_type`).
+    /// - Throws: ``ManifestReader/Problem`` for what makes the manifest unusable: an unknown
+    ///   `pfm_type`, or a minimum above its maximum.
+    init?(_ entry: ManifestEntry, at reader: ManifestReader, isItem: Bool) throws(ManifestReader.Problem) {
         let name: String
         if isItem {
             name = try reader.string(.name, in: entry) ?? ""
         } else {
-            guard let named = try reader.string(.name, in: entry) else { throw reader.problem("has no pfm_name") }
+            guard let named = try reader.string(.name, in: entry) else {
+                reader.warn("an entry of pfm_subkeys has no pfm_name, so it describes no key; it is ignored")
+                return nil
+            }
             name = named
         }
         let reader = reader.naming(name, isItem: isItem)
-        guard let typeName = try reader.string(.type, in: entry) else { throw reader.problem("has no pfm_type", at: []) }
+        guard let typeName = try reader.string(.type, in: entry) else {
+            reader.warn("has no pfm_type, so its value is not checked; the description is ignored")
+            return nil
+        }
         guard let type = ManifestType(manifestName: typeName) else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
         let title = try reader.string(.title, in: entry).map(ManifestText.string)
         let description = try reader.string(.description, in: entry).map(ManifestText.string)
-        let isDeprecated = try reader.bool(.deprecated, in: entry) ?? false
+        let isDeprecated = reader.bool(.deprecated, in: entry) ?? false
         let requirement = try reader.string(.require, in: entry)
         let isRequired = requirement == "always" || requirement == "always-nested"
-        let minimum = try reader.number(.rangeMin, in: entry, for: type)
-        let maximum = try reader.number(.rangeMax, in: entry, for: type)
+        let minimum = reader.number(.rangeMin, in: entry, for: type)
+        let maximum = reader.number(.rangeMax, in: entry, for: type)
         try reader.checkRange(minimum, maximum, of: (.rangeMin, .rangeMax))
-        let minimumCount = try reader.count(.repetitionMin, in: entry, for: type)
-        let maximumCount = try reader.count(.repetitionMax, in: entry, for: type)
+        let minimumCount = reader.count(.repetitionMin, in: entry, for: type)
+        let maximumCount = reader.count(.repetitionMax, in: entry, for: type)
         try reader.checkRange(
             minimumCount.map { .integer(PropertyListInteger($0)) }, maximumCount.map { .integer(PropertyListInteger($0)) }, of: (.repetitionMin, .repetitionMax)
         )
-        var pattern: ManifestPattern?
-        if let format = try reader.string(.format, in: entry) {
-            do throws(PatternError) {
-                pattern = try reader.patterns.pattern(format)
-            } catch {
-                throw reader.problem("pfm_format \"\(format)\" \(error)", at: ["pfm_format"])
-            }
-        }
-        var allowedValues: [PropertyList]?
-        if let list = entry[.rangeList] {
-            guard case .array(let values) = list else {
-                throw reader.problem("pfm_range_list is \(list.typeNameWithArticle), not an array", at: ["pfm_range_list"])
-            }
-            for (index, value) in values.enumerated() where !type.accepts(value) {
-                throw reader.problem("pfm_range_list holds \(value.typeNameWithArticle), not \(type.nameWithArticle)", at: ["pfm_range_list", String(index)])
-            }
-            allowedValues = values
-        }
+        let pattern = try Self.pattern(in: entry, at: reader)
+        let allowedValues = Self.allowedValues(in: entry, of: type, at: reader)
         let subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
-        let defaultValue = entry[.defaultValue]
         self.init(
-            name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
+            name: name, type: type, defaultValue: entry[.defaultValue], minimum: minimum, maximum: maximum, allowedValues: allowedValues,
             isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
             description: description, isDeprecated: isDeprecated, pattern: pattern)
         if let defaultValue {
             var checker = ManifestChecker(strict: false)
             checker.check(defaultValue, against: self, at: [name])
             if let broken = checker.violations.first(where: { $0.severity == .error }) {
-                throw reader.problem("pfm_default breaks the key's own rules: \(broken.message)", at: ["pfm_default"])
+                reader.warn("pfm_default breaks the key's own rules (\(broken.message)); the default is ignored", at: ["pfm_default"])
+                self.init(
+                    name: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
+                    isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
+                    description: description, isDeprecated: isDeprecated, pattern: pattern)
             }
         }
+    }
+
+    /// The compiled `pfm_format`; `nil` when absent or (with a warning) when prefs cannot
+    /// match it in linear time, or it does not compile.
+    private static func pattern(in entry: ManifestEntry, at reader: ManifestReader) throws(ManifestReader.Problem) -> ManifestPattern? {
+        guard let format = try reader.string(.format, in: entry) else { return nil }
+        do throws(PatternError) {
+            return try reader.patterns.pattern(format)
+        } catch {
+            reader.warn("pfm_format \"\(format)\" \(error); not enforced", at: ["pfm_format"])
+            return nil
+        }
+    }
+
+    /// `pfm_range_list`; `nil` when absent or (with a warning) when it is no array of values of
+    /// the key's type.
+    private static func allowedValues(in entry: ManifestEntry, of type: ManifestType, at reader: ManifestReader) -> [PropertyList]? {
+        guard let list = entry[.rangeList] else { return nil }
+        guard case .array(let values) = list else {
+            reader.warn("pfm_range_list is \(list.typeNameWithArticle), not an array; not enforced", at: ["pfm_range_list"])
+            return nil
+        }
+        switch type {
+        case .array, .dictionary, .data:
+            reader.warn("pfm_range_list applies to single values, but the key is \(type.nameWithArticle); not enforced", at: ["pfm_range_list"])
+            return nil
+        default:
+            break
+        }
+        for (index, value) in values.enumerated() where !type.accepts(value) {
+            reader.warn(
+                "pfm_range_list holds \(ManifestReader.described(value)), not \(type.nameWithArticle) like the key; not enforced",
+                at: ["pfm_range_list", String(index)])
+            return nil
+        }
+        return values
     }
 }

@@ -4,7 +4,7 @@ import PropertyLists
 /// `pfm_subkeys`.
 ///
 /// Keys whose names start with `Payload` describe the wrapper of a configuration profile, not
-/// preferences, and are left out.
+/// preferences, and are left out, as are ProfileCreator's interface elements (`PFC_…`).
 public struct ManifestKeys: Sendable {
     /// The keys, in the manifest's order.
     public let all: [ManifestKey]
@@ -42,13 +42,16 @@ public struct ManifestKeys: Sendable {
         self.init(all: keys, positions: positions)
     }
 
-    /// Reads `pfm_subkeys`.
+    /// Reads `pfm_subkeys`. An entry that is no dictionary, and the second description of a
+    /// key, are warnings in the reader's findings and left out; so is each rule prefs cannot
+    /// enforce (``ManifestKey/init(_:at:isItem:)``). A key whose description is unusable is
+    /// an error in the findings, and the other keys are read on, so that every error is found.
     ///
     /// - Parameters:
     ///   - value: The `pfm_subkeys` entry, `nil` when absent.
     ///   - reader: The reader of the entry holding it.
     ///   - itemsOf: Whether the entries describe an array's items (only the first counts).
-    /// - Throws: ``ManifestReader/Problem`` for an entry that is not a key description.
+    /// - Throws: ``ManifestReader/Problem`` when `pfm_subkeys` is not an array.
     init(_ value: PropertyList?, at reader: ManifestReader, itemsOf isArray: Bool) throws(ManifestReader.Problem) {
         guard let value else {
             self.init()
@@ -62,17 +65,26 @@ public struct ManifestKeys: Sendable {
         for (index, entry) in entries.enumerated() {
             let entryReader = reader.entry("pfm_subkeys", String(index))
             guard case .dictionary(let description) = entry else {
-                throw entryReader.problem("an entry of pfm_subkeys is \(entry.typeNameWithArticle), not a dictionary")
+                entryReader.warn("an entry of pfm_subkeys is \(entry.typeNameWithArticle), not a dictionary; it is ignored")
+                continue
             }
             let entry = ManifestEntry(description)
-            if case .string(let name)? = entry[.name], name.hasPrefix("Payload") { continue }
-            let key = try ManifestKey(entry, at: entryReader, isItem: isArray)
+            if case .string(let name)? = entry[.name], name.hasPrefix("Payload") || name.hasPrefix("PFC_") { continue }
+            let read: ManifestKey?
+            do throws(ManifestReader.Problem) {
+                read = try ManifestKey(entry, at: entryReader, isItem: isArray)
+            } catch {
+                reader.findings.errors.append(error)
+                continue
+            }
+            guard let key = read else { continue }
             if isArray {
                 keys.append(key)
                 break
             }
             if positions[key.name] != nil {
-                throw entryReader.problem("the key \"\(key.name)\" is described twice")
+                entryReader.naming(key.name, isItem: false).warn("is described twice; the second description is ignored")
+                continue
             }
             positions[key.name] = keys.count
             keys.append(key)

@@ -16,7 +16,37 @@ final class ManifestPattern: Sendable {
     /// The expression as the manifest gives it.
     let source: String
     /// The compiled expression, once compiled.
-    private let program: Mutex<PatternProgram?>
+    private let program: Mutex<Compiled?>
+
+    /// The programs an expression compiles to: one, or for an expression that starts with
+    /// lookaheads (``LeadingLookaheads``) one for the rest and one for each lookahead.
+    private struct Compiled: Sendable {
+        let body: PatternProgram
+        let conditions: [(program: PatternProgram, mustMatch: Bool)]
+
+        static let nothing = Compiled(body: .nothing, conditions: [])
+
+        init(body: PatternProgram, conditions: [(program: PatternProgram, mustMatch: Bool)]) {
+            self.body = body
+            self.conditions = conditions
+        }
+
+        init(_ source: String) throws(PatternError) {
+            guard let parts = LeadingLookaheads(source) else {
+                self.init(body: try PatternProgram(compiling: source), conditions: [])
+                return
+            }
+            var conditions: [(program: PatternProgram, mustMatch: Bool)] = []
+            for condition in parts.conditions {
+                conditions.append((try PatternProgram(compiling: condition.prefixPattern), condition.mustMatch))
+            }
+            self.init(body: try PatternProgram(compiling: parts.body), conditions: conditions)
+        }
+
+        func matchesWhole(_ string: String) -> Bool {
+            conditions.allSatisfy { $0.program.matchesWhole(string) == $0.mustMatch } && body.matchesWhole(string)
+        }
+    }
 
     /// `source`, compiled when a string first needs it.
     init(uncompiled source: String) {
@@ -29,17 +59,17 @@ final class ManifestPattern: Sendable {
     /// - Throws: ``PatternError`` for an expression that is not one or that prefs refuses.
     init(_ source: String) throws(PatternError) {
         self.source = source
-        program = Mutex(try PatternProgram(compiling: source))
+        program = Mutex(try Compiled(source))
     }
 
     /// Whether all of `string` matches.
     ///
     /// An expression that does not compile matches nothing; only a damaged cache can hold one,
-    /// since a manifest read from its file is refused for it.
+    /// since a manifest read from its file leaves such an expression out.
     func matchesWhole(_ string: String) -> Bool {
         let program = program.withLock { program in
             if let program { return program }
-            let compiled = (try? PatternProgram(compiling: source)) ?? .nothing
+            let compiled = (try? Compiled(source)) ?? .nothing
             program = compiled
             return compiled
         }

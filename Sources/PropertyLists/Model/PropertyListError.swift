@@ -1,25 +1,36 @@
 import SystemPackage
 
-/// One problem found in a property list, located by file and line.
+/// One problem found in a property list, located by file, line and column.
 public struct PropertyListDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it, or `nil` for input that came from memory.
     public var file: String?
     /// The 1-based line the problem was found on, or `nil` when no line applies.
     public var line: Int?
+    /// The 1-based column (in characters) on ``line``, or `nil` when it is not known.
+    public var column: Int?
+    /// The kind of problem, when the reader that found it says; an error's ``PropertyListError/code``
+    /// is that of its first problem.
+    public var code: PropertyListError.Code?
     /// What is wrong, in words a user can act on.
     public var message: String
 
     /// Creates a diagnostic.
-    public init(file: String?, line: Int?, message: String) {
+    public init(file: String?, line: Int?, column: Int? = nil, code: PropertyListError.Code? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
+        self.code = code
         self.message = message
     }
 
-    /// `file:line: error: message`, the form compilers and linters print.
+    /// `file:line:column: error: message`, the form compilers and linters print (the line and
+    /// column only when known).
     public var description: String {
         var location = file ?? "<input>"
-        if let line { location += ":\(line)" }
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
         return "\(location): error: \(message)"
     }
 }
@@ -76,10 +87,11 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
     ///   - code: The kind of failure.
     ///   - file: The file the problem is in, when there is one.
     ///   - line: The line of the problem, when known.
+    ///   - column: The column of the problem on its line, when known.
     ///   - message: What is wrong.
     ///   - cause: The system's error, when a system call failed.
-    public init(_ code: Code, file: String? = nil, line: Int? = nil, _ message: String, cause: Errno? = nil) {
-        self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, message: message)], cause: cause)
+    public init(_ code: Code, file: String? = nil, line: Int? = nil, column: Int? = nil, _ message: String, cause: Errno? = nil) {
+        self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, column: column, code: code, message: message)], cause: cause)
     }
 
     /// The problems, one per line, each as `file:line: error: message`.

@@ -43,7 +43,7 @@ final class DocumentInput {
             try self.init(descriptor: STDIN_FILENO, closing: false, displayName: displayName)
             return
         }
-        try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName)
+        try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName, typeChecked: true)
     }
 
     /// Opens the file at `path` for reading without blocking, and checks it is one the reader
@@ -74,14 +74,17 @@ final class DocumentInput {
     /// Reads the file open at `descriptor` from its current offset, which must be a regular file
     /// unless it is standard input.
     ///
-    /// - Parameter closing: Whether the input closes the descriptor when done (also when this
-    ///   initializer throws).
+    /// - Parameters:
+    ///   - closing: Whether the input closes the descriptor when done (also when this
+    ///     initializer throws).
+    ///   - typeChecked: Whether ``open(_:displayName:)`` has checked the type already, which
+    ///     spares a second `fstat` per file.
     /// - Throws: As ``init(contentsOf:displayName:)``.
-    init(descriptor: Int32, closing: Bool, displayName: String) throws(PropertyListError) {
+    init(descriptor: Int32, closing: Bool, displayName: String, typeChecked: Bool = false) throws(PropertyListError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
         let count: Int
         do {
-            try Self.checkType(of: descriptor, displayName: displayName)
+            if !typeChecked { try Self.checkType(of: descriptor, displayName: displayName) }
             count = try Self.fill(buffer, from: descriptor, displayName: displayName)
         } catch {
             buffer.deallocate()

@@ -1,4 +1,5 @@
 import CLibXML2
+import Synchronization
 
 /// Validates a stream of elements against Apple's property list DTD with libxml2's push-mode
 /// validator (`xmlValidatePushElement`, `xmlValidatePushCData`, `xmlValidatePopElement`).
@@ -8,8 +9,35 @@ import CLibXML2
 /// same. Problems are raised as libxml2 validity errors to the thread's structured error handler.
 ///
 /// Each parse owns its validator: libxml2 builds content models lazily inside the DTD, so a
-/// DTD must not be shared between threads.
-final class DTDValidator {
+/// DTD must not be shared between threads. A parse that ends hands its validator back
+/// (``recycle(_:)``) for the next parse to ``take()``: parsing the DTD and compiling its content
+/// models costs as much as parsing a small file, which `validate` over a folder of small files
+/// would otherwise pay per file. It is `@unchecked Sendable` for that hand-over alone: the pool
+/// gives each validator to one parse at a time.
+final class DTDValidator: @unchecked Sendable {
+    /// Validators whose parse has ended, clean (no element open), ready for the next.
+    private static let spares = Mutex<[DTDValidator]>([])
+    /// The most validators kept: one per thread that parses at once is plenty.
+    private static let maximumSpares = 4
+    /// A validator that met more element names outside the plist vocabulary (a hostile or
+    /// foreign document) is not kept, so the pool's memory stays small.
+    private static let maximumForeignNames = 32
+
+    /// A validator for one parse: a spare one, or a new one.
+    static func take() -> DTDValidator {
+        spares.withLock { $0.popLast() } ?? DTDValidator()
+    }
+
+    /// Hands back the validator of a parse that has ended, closing what it left open.
+    static func recycle(_ validator: DTDValidator) {
+        validator.discardOpenElements()
+        validator.context.pointee.valid = 1
+        guard validator.nodes.count <= maximumForeignNames else { return }
+        spares.withLock { spares in
+            if spares.count < maximumSpares { spares.append(validator) }
+        }
+    }
+
     private let document: xmlDocPtr
     private let dtd: xmlDtdPtr
     private let context: xmlValidCtxtPtr

@@ -22,6 +22,9 @@ enum ElementName: Int, CaseIterable {
         }
     }
 
+    /// The names of the elements that are values (all but `plist` and `key`), for messages.
+    static let valueNames: [String] = allCases.filter { $0 != .plist && $0 != .key }.map(\.name)
+
     private static let names: [[UInt8]] = allCases.map { Array($0.name.utf8) }
 
     /// The element a NUL-terminated name denotes, or `nil` outside the vocabulary.

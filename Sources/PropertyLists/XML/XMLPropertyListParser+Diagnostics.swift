@@ -9,25 +9,43 @@ extension XMLPropertyListParser {
             guard brokenContentLevels.last != frames.count else { return }
             brokenContentLevels.append(frames.count)
         }
-        var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
-        while message.last?.isWhitespace == true { message.removeLast() }
-        let code: PropertyListError.Code = error.domain == Int32(XML_FROM_VALID.rawValue) ? .invalid : .malformed
-        let line = error.line > 0 && error.domain != Int32(XML_FROM_VALID.rawValue) ? Int(error.line) : currentLine
-        report(code, line: line, message)
+        guard let problem = LibraryProblem(error) else { return }
+        if problem.isValidity || error.line <= 0 {
+            report(problem.code, problem.message)
+        } else {
+            report(problem.code, at: (Int(error.line), error.int2 > 0 ? Int(error.int2) : nil), problem.message)
+        }
     }
 
     var currentLine: Int {
         Int(prefs_xml_current_line(context))
     }
 
-    func report(_ code: PropertyListError.Code, line: Int? = nil, _ message: String) {
+    /// Where the tag the parser is in or has just read starts: its line and the column of its `<`.
+    var tagPosition: (line: Int, column: Int?) {
+        let column = Int(prefs_xml_tag_column(context))
+        return (currentLine, column > 0 ? column : nil)
+    }
+
+    /// Where the text of the leaf being checked starts: the character after its start tag.
+    var valuePosition: (line: Int, column: Int?) { Self.textPosition(valueStart) }
+
+    /// Where the text of a leaf starts, from the line and column of the `>` of its start tag.
+    static func textPosition(_ start: (line: Int32, column: Int32)) -> (line: Int, column: Int?) {
+        (Int(start.line), start.column > 0 ? Int(start.column) + 1 : nil)
+    }
+
+    /// Records a problem at `position` (by default, the tag the parser is at), and stops the
+    /// parse after ``PropertyListLimits/maxDiagnostics`` of them.
+    func report(_ code: PropertyListError.Code, at position: (line: Int, column: Int?)? = nil, _ message: String) {
         guard diagnostics.count < PropertyListLimits.maxDiagnostics else { return }
         if firstCode == nil { firstCode = code }
-        diagnostics.append(PropertyListDiagnostic(file: fileName, line: line ?? currentLine, message: message))
+        let (line, column) = position ?? tagPosition
+        diagnostics.append(PropertyListDiagnostic(file: fileName, line: line, column: column, code: code, message: message))
         if diagnostics.count == PropertyListLimits.maxDiagnostics {
             diagnostics.append(
                 PropertyListDiagnostic(
-                    file: fileName, line: line ?? currentLine,
+                    file: fileName, line: line, column: column, code: code,
                     message: "too many problems; stopped after \(PropertyListLimits.maxDiagnostics)"))
             stop()
         }

@@ -178,6 +178,10 @@ extension XMLPropertyListParser {
 
     private func startLeaf(_ leaf: Leaf, builds: Bool) {
         if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        switch leaf {
+        case .integer, .real, .date, .data, .key: valueStart = (prefs_xml_current_line(context), prefs_xml_current_column(context))
+        case .string, .boolean: break
+        }
         // A skipped <string> needs no text; every other leaf's text is checked or kept.
         if case .string = leaf { collectsText = builds } else { collectsText = true }
         frames.append(.leaf(leaf, builds: builds))
@@ -209,6 +213,7 @@ extension XMLPropertyListParser {
             }
         case .leaf(.key, _):
             guard case .container(let container)? = frames.last, container.isDictionary else { break }
+            container.keyStart = valueStart
             if container.tracksKeys {
                 container.keys.stage(text[...])
             } else if container.pendingKey == nil {

@@ -19,7 +19,7 @@ extension XMLPropertyListParser {
             let kept = container.buildsNextValue
             let handedOnKey = container.handsOnEntries && value != nil ? container.keys.stagedKey : nil
             if let duplicate = container.keys.commitStagedKey() {
-                report(.invalid, "the key \(duplicate.quotedForMessage(limit: 60)) appears twice in one <dict>")
+                report(.invalid, at: Self.textPosition(container.keyStart), "the key \(duplicate.quotedForMessage(limit: 60)) appears twice in one <dict>")
             } else if kept, let value, let key = container.keptKey {
                 _ = container.dictionary.addWhileBuilding(value, forKey: String(decoding: key, as: UTF8.self))
             } else if let handedOnKey, let value {
@@ -29,7 +29,7 @@ extension XMLPropertyListParser {
             guard let key = container.pendingKey else { return }
             container.pendingKey = nil
             if let value, container.dictionary.addWhileBuilding(value, forKey: key) != nil {
-                report(.invalid, "the key \(key.quotedForMessage(limit: 60)) appears twice in one <dict>")
+                report(.invalid, at: Self.textPosition(container.keyStart), "the key \(key.quotedForMessage(limit: 60)) appears twice in one <dict>")
             }
         case .container(let container):
             if let value, container.builds { container.array.append(value) }
@@ -54,33 +54,33 @@ extension XMLPropertyListParser {
             let trimmed = ScalarText.trimmed(text[...])
             if let integer = PropertyListInteger(parsing: trimmed) { return .integer(integer) }
             if trimmed.isEmpty {
-                report(.invalid, "<integer> is empty")
+                report(.invalid, at: valuePosition, "<integer> is empty")
             } else if trimmed.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
                 trimmed.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
             {
                 report(
-                    .invalid,
+                    .invalid, at: valuePosition,
                     "<integer> holds \(quoted(trimmed)), which is outside the range of property list integers (-9223372036854775808 through 18446744073709551615)"
                 )
             } else {
-                report(.invalid, "<integer> holds \(quoted(trimmed)), which is not an integer")
+                report(.invalid, at: valuePosition, "<integer> holds \(quoted(trimmed)), which is not an integer")
             }
         case .real:
             let trimmed = ScalarText.trimmed(text[...])
             if let real = ScalarText.real(trimmed) { return .real(real) }
-            report(.invalid, trimmed.isEmpty ? "<real> is empty" : "<real> holds \(quoted(trimmed)), which is not a number")
+            report(.invalid, at: valuePosition, trimmed.isEmpty ? "<real> is empty" : "<real> holds \(quoted(trimmed)), which is not a number")
         case .date:
             let trimmed = ScalarText.trimmed(text[...])
             if let date = PropertyListDate(parsing: trimmed) { return .date(date) }
-            report(.invalid, "<date> holds \(quoted(trimmed)), which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ")
+            report(.invalid, at: valuePosition, "<date> holds \(quoted(trimmed)), which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ")
         case .data:
             switch Base64.decode(text[...], keepingBytes: building) {
             case .bytes(let bytes): return .data(bytes)
             case .badCharacter(let byte):
                 let character = byte < 0x80 ? "'\(String(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-                report(.invalid, "<data> holds the character \(character), which is not Base64")
+                report(.invalid, at: valuePosition, "<data> holds the character \(character), which is not Base64")
             case .badLength:
-                report(.invalid, "<data> is not valid Base64: it ends in the middle of a group or has '=' before the end")
+                report(.invalid, at: valuePosition, "<data> is not valid Base64: it ends in the middle of a group or has '=' before the end")
             }
         }
         return nil

@@ -61,6 +61,9 @@ final class XMLPropertyListParser {
         @exclusivity(unchecked) var keys: KeySet
         /// Where the container lies, when the parse records lines (``PropertyListLines``).
         var path: [String] = []
+        /// Where the text of the dictionary's latest key starts (line, and the column of the
+        /// `>` before it), for the position of a duplicate.
+        @exclusivity(unchecked) var keyStart: (line: Int32, column: Int32) = (0, 0)
 
         init(isDictionary: Bool, builds: Bool, keptKey: [UInt8]?, handsOnEntries: Bool = false, keys: KeySet) {
             self.isDictionary = isDictionary
@@ -98,7 +101,7 @@ final class XMLPropertyListParser {
     var lines: PropertyListLines?
     /// Where a root dictionary's entries go, for ``Retention/rootEntries``.
     var rootEntryHandler: ((String, PropertyList) -> Void)?
-    let validator = DTDValidator()
+    let validator = DTDValidator.take()
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) var text: [UInt8] = []
@@ -112,6 +115,9 @@ final class XMLPropertyListParser {
     @exclusivity(unchecked) var diagnostics: [PropertyListDiagnostic] = []
     @exclusivity(unchecked) var firstCode: PropertyListError.Code?
     @exclusivity(unchecked) var stopRequested = false
+    /// The line, and the column of the `>` ending the start tag, of the latest leaf whose text
+    /// is checked (integer, real, date, data) or is a key, for the position of a problem with it.
+    @exclusivity(unchecked) var valueStart: (line: Int32, column: Int32) = (0, 0)
     @exclusivity(unchecked) var knownNames: [(UnsafePointer<xmlChar>, ElementName?)] = []
     /// The levels of ``frames`` whose open element already broke its DTD content model.
     /// libxml2's validator cannot recover inside such an element and reports each later child
@@ -123,6 +129,10 @@ final class XMLPropertyListParser {
     var markupRefusal: PropertyListError?
 
     private static let initializeLibrary: Void = xmlInitParser()
+
+    deinit {
+        DTDValidator.recycle(validator)
+    }
 
     private init(fileName: String?, retention: Retention, recordsLines: Bool = false) {
         self.fileName = fileName
@@ -208,14 +218,14 @@ final class XMLPropertyListParser {
         if let failure = input.failure { throw failure }
         let format = PropertyListFormat(sniffing: input.head)
         guard format == .xml else {
-            throw PropertyListError(.unsupportedFormat, file: fileName, line: 1, format.refusal)
+            throw PropertyListError(.unsupportedFormat, file: fileName, line: 1, column: 1, format.refusal)
         }
         guard !input.head.isEmpty else {
-            throw PropertyListError(.malformed, file: fileName, line: 1, "the document is empty")
+            throw PropertyListError(.malformed, file: fileName, line: 1, column: 1, "the document is empty")
         }
         if input.head.first == 0, TextEncoding.of(input.head).encoding == .utf8 {
             throw PropertyListError(
-                .malformed, file: fileName, line: 1,
+                .malformed, file: fileName, line: 1, column: 1,
                 "the file starts with a NUL byte, so it is not text; a property list is an XML text file")
         }
     }

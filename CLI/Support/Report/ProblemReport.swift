@@ -1,0 +1,102 @@
+import PropertyLists
+
+/// What a checking command (`validate`, `check`, `check-manifest`) found, printed in the
+/// chosen ``ReportFormat``: every problem, the files that passed, and how many were checked.
+///
+/// Text and GitHub problems print as they are found; JSON and SARIF are one document each,
+/// printed by ``finish(summary:)``. The exit status is that of the worst file: 3 when any
+/// does not read or breaks its rules, 1 when the only problem is files that do not exist.
+final class ProblemReport {
+    let format: ReportFormat
+    /// Print problems only, not the files that passed.
+    let quiet: Bool
+    /// The problems kept for a JSON or SARIF document.
+    private var collected: [ReportedProblem] = []
+    /// How many files (or domains, or manifests) were checked, and how many of them failed.
+    private(set) var checked = 0
+    private(set) var failed = 0
+    /// The status the failed files call for.
+    private(set) var failure: ExitStatus?
+
+    init(format: ReportFormat, quiet: Bool) {
+        self.format = format
+        self.quiet = quiet
+    }
+
+    /// Records a file that passed: `NAME: OK` on standard output in the text and GitHub
+    /// formats, unless quiet.
+    func pass(_ name: String) {
+        checked += 1
+        if !quiet, format == .text || format == .github { Output.write("\(name): OK\n") }
+    }
+
+    /// Records a file that failed, with the status it calls for and its problems.
+    func fail(_ status: ExitStatus, _ problems: [ReportedProblem]) {
+        checked += 1
+        failed += 1
+        failure = status.combined(with: failure)
+        for problem in problems { add(problem) }
+    }
+
+    /// Reports one problem (a warning, or an error of a file recorded by ``fail(_:_:)``).
+    func add(_ problem: ReportedProblem) {
+        switch format {
+        case .text: Output.error(problem.text)
+        case .github: Output.write(Self.workflowCommand(problem) + "\n")
+        case .json, .sarif: collected.append(problem)
+        }
+    }
+
+    /// Prints the JSON or SARIF document, or `summary` (on standard error, in the text and
+    /// GitHub formats), then standard output.
+    ///
+    /// - Throws: ``CLIError`` with the status of the worst file (without a message: the
+    ///   problems are printed), or status 4 when standard output fails.
+    func finish(summary: String? = nil) throws {
+        switch format {
+        case .text, .github: if let summary { Output.error(summary) }
+        case .json: Output.write(Self.json(collected))
+        case .sarif: Output.write(SARIFLog(problems: collected).text)
+        }
+        try Output.finish()
+        if let failure { throw CLIError.silent(failure) }
+    }
+
+    /// `COUNT NOUNs checked: FAILED ADJECTIVE` (or `all VALID`), for ``finish(summary:)``.
+    func summary(noun: String, failedAs adjective: String, passedAs valid: String) -> String {
+        let things = checked == 1 ? "1 \(noun)" : "\(checked) \(noun)s"
+        return failed == 0 ? "\(things) checked: all \(valid)" : "\(things) checked: \(failed) \(adjective)"
+    }
+
+    /// A GitHub Actions workflow command that annotates the problem's line:
+    /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects.
+    static func workflowCommand(_ problem: ReportedProblem) -> String {
+        var properties = ["file=" + escapedProperty(problem.file)]
+        if let line = problem.line { properties.append("line=\(line)") }
+        if let column = problem.column { properties.append("col=\(column)") }
+        properties.append("title=" + escapedProperty("prefs \(problem.rule.rawValue)"))
+        return "::\(problem.severity.rawValue) \(properties.joined(separator: ","))::\(escapedData(problem.message))"
+    }
+
+    private static func escapedData(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    private static func escapedProperty(_ text: String) -> String {
+        escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+
+    /// The problems as a JSON array, one object per line.
+    static func json(_ problems: [ReportedProblem]) -> String {
+        guard !problems.isEmpty else { return "[]\n" }
+        let records = problems.map { problem in
+            var record = "  {\"file\": "
+            JSONWriter.appendQuoted(problem.file, to: &record)
+            record += ", \"line\": \(problem.line.map(String.init) ?? "null"), \"column\": \(problem.column.map(String.init) ?? "null")"
+            record += ", \"severity\": \"\(problem.severity.rawValue)\", \"message\": "
+            JSONWriter.appendQuoted(problem.message, to: &record)
+            return record + ", \"rule\": \"\(problem.rule.rawValue)\"}"
+        }
+        return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+}

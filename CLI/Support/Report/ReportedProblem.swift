@@ -1,0 +1,42 @@
+import Preferences
+import PropertyLists
+
+/// One problem a checking command found, located in a file, in the form every report format
+/// prints.
+struct ReportedProblem {
+    /// How much a problem matters: an error fails the command, a warning does not.
+    enum Severity: String {
+        case error, warning
+    }
+
+    /// The file as the user named it (`<stdin>` for standard input).
+    var file: String
+    /// The 1-based line, when known.
+    var line: Int?
+    /// The 1-based column, when known.
+    var column: Int?
+    var severity: Severity
+    /// What is wrong, in prefs' words.
+    var message: String
+    /// Which kind of problem it is, for `--report sarif` and `json`.
+    var rule: ProblemRule
+
+    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known.
+    var text: String {
+        var location = file
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        return "\(location): \(severity.rawValue): \(message)"
+    }
+
+    /// The problems a reader found in `file`, named `name`.
+    static func problems(in error: PropertyListError, file name: String) -> [ReportedProblem] {
+        error.diagnostics.map { diagnostic in
+            ReportedProblem(
+                file: diagnostic.file ?? name, line: diagnostic.line, column: diagnostic.column, severity: .error,
+                message: diagnostic.message, rule: ProblemRule(diagnostic.code ?? error.code, file: diagnostic.file ?? name))
+        }
+    }
+}
