@@ -106,8 +106,9 @@ public struct PaletteDocument: Sendable {
         do {
             // The update's body throws only the file layer's own errors; a PaletteError leaves
             // the domain untouched, comes out as the update's value and is thrown once the lock
-            // is released. Only the entry under key changes, so the update may rewrite just it.
-            applied = try file.update(key: key) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+            // is released. Two entries change (the palettes and their format key), so the
+            // update is of the whole domain.
+            applied = try file.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
                 do throws(PaletteError) {
                     return .success(try apply(body, to: &domain, replacingDamaged: replacingDamaged))
                 } catch {

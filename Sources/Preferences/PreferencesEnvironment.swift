@@ -107,8 +107,12 @@ public struct PreferencesEnvironment: Sendable {
     /// Base Directory specification says. Like macOS's `/Library/Preferences`, they sit below the
     /// user's domain in the search list.
     public var systemFolders: [PreferencesFolder] {
-        let list = lenientValue("XDG_CONFIG_DIRS") ?? ""
-        let folders = list.split(separator: ":").filter { $0.hasPrefix("/") }.map { PreferencesFolder(path: $0 + "/prefs") }
+        // Split as bytes: splitting the String costs generic machinery that every command
+        // reading a key would pay at start-up.
+        let bytes = lenientValue("XDG_CONFIG_DIRS").map { Array($0.utf8) } ?? []
+        let folders = bytes.split(separator: UInt8(ascii: ":")).filter { $0.first == UInt8(ascii: "/") }.map {
+            PreferencesFolder(path: String(decoding: $0, as: UTF8.self) + "/prefs")
+        }
         return folders.isEmpty ? [PreferencesFolder(path: "/etc/xdg/prefs")] : folders
     }
 
