@@ -150,7 +150,8 @@ public struct PaletteDocument: Sendable {
         return Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
     }
 
-    /// The JSON data of `list` (``PaletteJSON/encode(_:pretty:)``): keys sorted, other fields kept.
+    /// The JSON data of `list` (``PaletteJSON/encode(_:pretty:emojiArrays:)``): keys sorted, other
+    /// fields kept.
     public func encode(_ list: PaletteList) -> PropertyList {
         .data(Array(PaletteJSON.encode(list.palettes).utf8))
     }

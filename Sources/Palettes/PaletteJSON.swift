@@ -51,8 +51,11 @@ public enum PaletteJSON {
     /// The JSON text of `palettes`: one line, or indented by two spaces per level ending in a
     /// line break when `pretty`.
     ///
-    /// - Parameter emojiArrays: Write `emojis` as an array of the emojis, one grapheme cluster
-    ///   each, for tools without Unicode segmentation, instead of the one string stored.
+    /// - Parameters:
+    ///   - palettes: The palettes, in order.
+    ///   - pretty: Whether to indent the text, for people to read.
+    ///   - emojiArrays: Write `emojis` as an array of the emojis, one grapheme cluster each, for
+    ///     tools without Unicode segmentation, instead of the one string stored.
     /// - Complexity: O(*n*) in the size of the palettes.
     public static func encode(_ palettes: [Palette], pretty: Bool = false, emojiArrays: Bool = false) -> String {
         let objects = palettes.map { palette in

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// The manifest of a domain is, in the first folder that has one, the file `DOMAIN.plist`, else
 /// a file in the folder or its subfolders whose `pfm_domain` names the domain (see
-/// ``ManifestFolderIndex``), so a user's manifest overrides the system's.
+/// `ManifestFolderIndex`), so a user's manifest overrides the system's.
 /// Finding it costs a `stat` per folder and, with a ``cache``, the read of each folder's small
 /// kept index of the `pfm_domain` of each file, so a domain without a manifest is written about as fast
 /// as before; without a cache, each folder's manifests are read for their `pfm_domain` every time.
