@@ -196,10 +196,25 @@ public final class PreferenceStore: Sendable {
     ///   `.manifestViolation` for one that breaks the domain's ``manifest`` (nothing is
     ///   written), `.unreadable` when the domain file does not read (it is left untouched),
     ///   `.writeFailed`, `.lockTimeout`.
+    @_disfavoredOverload
     public func set(_ value: (any PropertyListConvertible)?, forKey key: String) throws(PreferenceError) {
-        let plist = try value?.propertyListValue()
-        try manifest?.enforce(plist, forKey: key)
-        try update { $0[key] = plist }
+        try set(value?.propertyListValue(), forKey: key)
+    }
+
+    /// Stores a property list value under `key` in the store's domain; `nil` removes the key.
+    ///
+    /// Literals take this overload, so a literal that mixes types is one value:
+    ///
+    /// ```swift
+    /// try store.set(["columns": 3, "names": ["a", "b"], "visible": true], forKey: "panel")
+    /// ```
+    ///
+    /// - Throws: `.manifestViolation` for a value that breaks the domain's ``manifest``
+    ///   (nothing is written), `.unreadable` when the domain file does not read (it is left
+    ///   untouched), `.writeFailed`, `.lockTimeout`.
+    public func set(_ value: PropertyList?, forKey key: String) throws(PreferenceError) {
+        try manifest?.enforce(value, forKey: key)
+        try update { $0[key] = value }
     }
 
     /// Removes the value of `key` from the store's domain.
@@ -233,6 +248,12 @@ public final class PreferenceStore: Sendable {
     // MARK: Persistent domains
 
     /// The names of the domains with files in ``folder``, sorted.
+    ///
+    /// A file whose name names no domain is passed over, with a notice.
+    ///
+    /// - Throws: `.unreadable` when ``folder`` exists but cannot be listed (its ``PreferenceError/cause``
+    ///   says why: `EACCES`, `ENOTDIR`, `EMFILE`, …), or, for ``standard``, the error of its
+    ///   setup. A missing folder holds no domains and is no error.
     public var persistentDomainNames: [String] {
         get throws(PreferenceError) {
             if let setupError { throw setupError }
