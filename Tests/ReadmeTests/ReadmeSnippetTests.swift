@@ -50,6 +50,14 @@ private func updatesSnippet(_ store: PreferenceStore) async throws {
     }
 }
 
+@MainActor
+private func uiSnippet(_ store: PreferenceStore) -> (size: Int, modelValue: Int) {
+    let size = store.value(for: .fontSize) { error in print("warning:", error) }  // the default on failure
+    let fontSize = ObservablePreference(.fontSize, in: store) { error in print("warning:", error) }
+    fontSize.value = 15  // stored at once; a write by another process reaches fontSize.value
+    return (size, fontSize.value)
+}
+
 @Suite("README's library snippets compile and run", .serialized)
 struct ReadmeSnippetTests {
     @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
@@ -58,7 +66,7 @@ struct ReadmeSnippetTests {
         let source = try String(contentsOf: here, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## The libraries").dropFirst().first?.components(separatedBy: "\n## ").first)
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
-        #expect(blocks.count == 5)
+        #expect(blocks.count == 6)
         let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -83,6 +91,10 @@ struct ReadmeSnippetTests {
         #expect(try store.value(for: .layout).columns == 3)
         try updateSnippet(store)
         #expect(try store.integer(forKey: "width") == 800)
+        let (sizeRead, modelValue) = await uiSnippet(store)
+        #expect(sizeRead == 12)
+        #expect(modelValue == 15)
+        #expect(try store.value(for: .fontSize) == 15)
         let observer = Task { try await updatesSnippet(store) }
         observer.cancel()
         try await observer.value
