@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
-// Linux only: prefs is built on Glibc, inotify and Linux's file system calls.
+// Linux only. prefs is built on Glibc, inotify, Linux's file system calls and the system's
+// libxml2, and is built and tested on Linux alone. `platforms:` can name only Apple systems, so
+// it cannot say this; a build for any other system stops at the #error in
+// Sources/PropertyLists/LinuxOnly.swift, which says how a cross-platform package depends on prefs
+// for Linux alone (README.md, "Platforms").
 import PackageDescription
 
 let package = Package(

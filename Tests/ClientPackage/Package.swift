@@ -8,7 +8,13 @@ let package = Package(
     name: "Client",
     dependencies: [.package(path: "../prefs")],
     targets: [
-        .executableTarget(name: "Client", dependencies: [.product(name: "Preferences", package: "prefs")])
+        .executableTarget(
+            name: "Client",
+            dependencies: [
+                // As README.md's "Platforms" shows a cross-platform package depending on prefs.
+                .product(name: "Preferences", package: "prefs", condition: .when(platforms: [.linux]))
+            ]
+        )
     ],
     swiftLanguageModes: [.v6]
 )
