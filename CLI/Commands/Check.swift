@@ -17,7 +17,7 @@ extension Prefs {
                 """
         )
 
-        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
         var root: String?
 
         @Flag(name: .shortAndLong, help: "Print problems only, not the domains that pass.")
@@ -26,7 +26,7 @@ extension Prefs {
         @Flag(help: "Keys a manifest does not name are errors, not warnings.")
         var strict = false
 
-        @Argument(help: "The domains to check; every stored domain that has a manifest when none is given.")
+        @Argument(help: "The domains to check; every stored domain that has a manifest when none is given.", completion: Completions.domains)
         var domains: [String] = []
 
         func validate() throws {
