@@ -60,7 +60,7 @@ extension PreferenceStore {
     ///
     /// A `Date` keeps whole seconds only, the precision of `<date>`.
     ///
-    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)``.
+    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)-(PropertyList?,_)``.
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws(PreferenceError) {
         if NativeValue.isNative(Value.self) {
             let plist = try NativeValue.encode(value)
@@ -147,7 +147,7 @@ extension PreferenceStore {
 
     /// Stores `value` under `key` as JSON data with sorted keys.
     ///
-    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)``.
+    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)-(PropertyList?,_)``.
     public func setEncodable<Value: Encodable>(_ value: Value, forKey key: String) throws(PreferenceError) {
         let data: Data
         do {

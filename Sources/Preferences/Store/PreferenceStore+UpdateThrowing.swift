@@ -15,7 +15,7 @@ extension PreferenceStore {
     ///
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws (then nothing is written), or a ``PreferenceError`` as
-    ///   ``set(_:forKey:)``.
+    ///   ``set(_:forKey:)-(PropertyList?,_)``.
     @_disfavoredOverload
     @discardableResult
     public func update<Result, Failure: Error>(_ body: (inout PropertyListDictionary) throws(Failure) -> Result) throws -> Result {

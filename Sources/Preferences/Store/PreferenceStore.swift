@@ -36,7 +36,7 @@ public final class PreferenceStore: Sendable {
     package let searchList: SearchList
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
-    /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)``
+    /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)-(PropertyList?,_)``
     /// refuses values that break it.
     public let manifest: Manifest?
     /// The environment the store was made with; writes take their lock timeout from it.
@@ -219,7 +219,7 @@ public final class PreferenceStore: Sendable {
 
     /// Removes the value of `key` from the store's domain.
     ///
-    /// - Throws: As ``set(_:forKey:)``: `.manifestViolation` for a key the domain's
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``: `.manifestViolation` for a key the domain's
     ///   ``manifest`` requires (`pfm_require`), and then nothing is written.
     public func removeObject(forKey key: String) throws(PreferenceError) {
         try set(nil, forKey: key)
@@ -230,7 +230,7 @@ public final class PreferenceStore: Sendable {
     /// `body` receives the domain as it is on disk now; what it leaves is written at once.
     ///
     /// - Returns: What `body` returns.
-    /// - Throws: As ``set(_:forKey:)``, or what `body` throws (then nothing is written).
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``, or what `body` throws (then nothing is written).
     @discardableResult
     public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
         try updatePersistentDomain(domain) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
@@ -270,14 +270,14 @@ public final class PreferenceStore: Sendable {
 
     /// Replaces a domain's values with `values`.
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``.
     public func setPersistentDomain(_ values: PropertyListDictionary, forName name: String) throws(PreferenceError) {
         try updatePersistentDomain(DomainName(name)) { $0 = values }
     }
 
     /// Removes a domain's file.
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``.
     public func removePersistentDomain(forName name: String) throws(PreferenceError) {
         try updatePersistentDomain(DomainName(name)) { $0 = nil }
     }
