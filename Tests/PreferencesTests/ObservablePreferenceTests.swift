@@ -59,6 +59,20 @@ struct ObservablePreferenceTests {
         }
     }
 
+    /// Following the store keeps no hold on the model: released, it goes.
+    @Test func releasedModelGoes() async throws {
+        try await withScratch { scratch in
+            weak var released: ObservablePreference<Int>?
+            do {
+                let fontSize = ObservablePreference(.fontSize, in: try scratch.store()) { _ in }
+                released = fontSize
+                try scratch.store().set(13, forKey: "fontSize")
+                #expect(await eventually { fontSize.value == 13 })
+            }
+            #expect(released == nil)
+        }
+    }
+
     /// A value that cannot be stored (the domain file does not read) is reported, and the file
     /// is left as it was.
     @Test func valueThatCannotBeStoredIsReported() throws {

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// A typed key's value as an `@Observable` property, for UI state and configuration that must
 /// always have a value: reading never throws, and what goes wrong goes to the handler its creator
@@ -28,7 +29,8 @@ public final class ObservablePreference<Value: Codable & Sendable> {
     /// The store the value is read from and written to.
     @ObservationIgnored public let store: PreferenceStore
     @ObservationIgnored private let report: @MainActor (PreferenceError) -> Void
-    @ObservationIgnored private var watch: Task<Void, Never>?
+    /// The task that follows the store, cancelled when the model goes.
+    @ObservationIgnored private let watch = Mutex<Task<Void, Never>?>(nil)
     private var current: Value
 
     /// The stored value, else the key's default; setting it stores the new value at once.
@@ -63,7 +65,7 @@ public final class ObservablePreference<Value: Codable & Sendable> {
             failure = error
             onError(error)
         }
-        watch = Task { [weak self, failure] in
+        let task = Task { [weak self, failure] in
             // The key's value now (after the watch began, so no change is missed), then each new one.
             var values = store.updates(for: key).makeAsyncIterator()
             var isFirst = true
@@ -81,9 +83,10 @@ public final class ObservablePreference<Value: Codable & Sendable> {
                 isFirst = false
             }
         }
+        watch.withLock { $0 = task }
     }
 
-    isolated deinit {
-        watch?.cancel()
+    deinit {
+        watch.withLock { $0?.cancel() }
     }
 }
