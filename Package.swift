@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
-// Linux only: prefs is built on Glibc, inotify and Linux's file system calls.
+// Linux only. prefs is built on Glibc, inotify, Linux's file system calls and the system's
+// libxml2, and is built and tested on Linux alone. `platforms:` can name only Apple systems, so
+// it cannot say this; a build for any other system stops at the #error in
+// Sources/PropertyLists/LinuxOnly.swift, which says how a cross-platform package depends on prefs
+// for Linux alone (README.md, "Platforms").
 import PackageDescription
 
 let package = Package(
@@ -54,7 +58,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system")
             ],
             path: "CLI",
-            exclude: ["release.sh"]
+            exclude: ["release.sh", "manual.sh", "prefs.1"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),

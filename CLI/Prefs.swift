@@ -26,6 +26,7 @@ struct Prefs: ParsableCommand {
     /// Runs the command and maps every failure to its documented exit status.
     static func main() {
         StandardStreams.holdClosed()
+        Completions.silenceErrors(CommandLine.arguments)
         // A static executable reads its arguments from /proc/self/cmdline; with no file
         // descriptor left it sees none at all.
         guard CommandLine.argc > 0 else {

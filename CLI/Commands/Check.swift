@@ -22,7 +22,7 @@ extension Prefs {
                 """
         )
 
-        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
         var root: String?
 
         @Flag(name: .shortAndLong, help: "Print problems only, not the domains that pass.")
@@ -34,7 +34,7 @@ extension Prefs {
         @Option(help: ReportFormat.help)
         var report: ReportFormat?
 
-        @Argument(help: "The domains to check; every stored domain that has a manifest when none is given.")
+        @Argument(help: "The domains to check; every stored domain that has a manifest when none is given.", completion: Completions.domains)
         var domains: [String] = []
 
         func validate() throws {

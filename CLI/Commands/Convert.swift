@@ -18,7 +18,7 @@ extension Prefs {
                 """
         )
 
-        @Argument(help: "The property list to read; '-' reads standard input.")
+        @Argument(help: "The property list to read; '-' reads standard input.", completion: .file())
         var file: String
 
         @Option(name: .long, help: ArgumentHelp("The input format: \(PropertyListFormat.names) (default: told by content).", valueName: "format"))
@@ -27,7 +27,9 @@ extension Prefs {
         @Option(name: .long, help: ArgumentHelp("The output format: \(PropertyListFormat.names).", valueName: "format"))
         var to: PropertyListFormat = .xml
 
-        @Option(name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output ('-' for standard output).")
+        @Option(
+            name: [.short, .customLong("output")], help: "Write to this file atomically instead of standard output ('-' for standard output).",
+            completion: .file())
         var output: String?
 
         func run() throws {

@@ -22,7 +22,9 @@ extension Prefs {
         @Flag(name: .customLong("no-manifest"), help: "Remove even a key the domain's installed manifest requires.")
         var noManifest = false
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
+        @Argument(
+            help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func run() throws {

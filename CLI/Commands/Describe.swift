@@ -16,13 +16,13 @@ extension Prefs {
                 """
         )
 
-        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
         var root: String?
 
-        @Argument(help: "The domain.")
+        @Argument(help: "The domain.", completion: Completions.domains)
         var domain: String
 
-        @Argument(help: "A key, or a key path (a.b.0), to describe alone.")
+        @Argument(help: "A key, or a key path (a.b.0), to describe alone.", completion: Completions.keyOfDomainBefore)
         var key: String?
 
         func validate() throws {

@@ -17,7 +17,9 @@ extension Prefs {
 
         @OptionGroup var store: StoreOptions
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the file to write ('-' for standard output).", valueName: "domain-file"))
+        @Argument(
+            help: ArgumentHelp("The domain (left out with --file or -g), then the file to write ('-' for standard output).", valueName: "domain-file"),
+            completion: Completions.domainThenFile)
         var words: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("The output format: \(PropertyListFormat.names).", valueName: "format"))

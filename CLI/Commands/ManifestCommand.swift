@@ -19,7 +19,7 @@ extension Prefs {
 
         @OptionGroup var store: StoreOptions
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g).", valueName: "domain"))
+        @Argument(help: ArgumentHelp("The domain (left out with --file or -g).", valueName: "domain"), completion: Completions.domains)
         var words: [String] = []
 
         func run() throws {

@@ -29,7 +29,9 @@ extension Prefs {
         @Flag(name: .customLong("show-origin"), help: "Print the file the value comes from (file:PATH and a tab) before it, as git config --show-origin does.")
         var showOrigin = false
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
+        @Argument(
+            help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func run() throws {

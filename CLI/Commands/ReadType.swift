@@ -14,7 +14,9 @@ extension Prefs {
 
         @OptionGroup var key: KeyPathOption
 
-        @Argument(help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"))
+        @Argument(
+            help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func run() throws {

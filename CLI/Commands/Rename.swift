@@ -14,7 +14,8 @@ extension Prefs {
         @OptionGroup var store: StoreOptions
 
         @Argument(
-            help: ArgumentHelp("The domain (left out with --file or -g), then OLD and NEW; -- before keys that start with -.", valueName: "domain-old-new"))
+            help: ArgumentHelp("The domain (left out with --file or -g), then OLD and NEW; -- before keys that start with -.", valueName: "domain-old-new"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func run() throws {

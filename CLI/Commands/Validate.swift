@@ -23,13 +23,13 @@ extension Prefs {
                 """
         )
 
-        @Argument(help: "The files and folders to check; '-' reads standard input, named <stdin> in the output.")
+        @Argument(help: "The files and folders to check; '-' reads standard input, named <stdin> in the output.", completion: .file())
         var paths: [String]
 
         @Flag(name: .shortAndLong, help: "Print problems only, not the valid files.")
         var quiet = false
 
-        @Option(help: ArgumentHelp("Also check each file against this preference manifest (pfm_* keys).", valueName: "manifest"))
+        @Option(help: ArgumentHelp("Also check each file against this preference manifest (pfm_* keys).", valueName: "manifest"), completion: .file())
         var manifest: String?
 
         @Flag(help: "With --manifest, keys the manifest does not name are errors, not warnings.")

@@ -26,7 +26,7 @@ extension Prefs {
                 """
         )
 
-        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+        @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
         var root: String?
 
         @Flag(
@@ -39,7 +39,9 @@ extension Prefs {
         @Flag(help: "Print one JSON object per line.")
         var json = false
 
-        @Argument(help: ArgumentHelp("The domain (left out with -g), then optionally the one key to watch.", valueName: "domain-and-key"))
+        @Argument(
+            help: ArgumentHelp("The domain (left out with -g), then optionally the one key to watch.", valueName: "domain-and-key"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func validate() throws {

@@ -46,7 +46,9 @@ extension Prefs {
                 "With --file: write the file in this format (\(PropertyListFormat.names)); otherwise it keeps the format it is in.", valueName: "format"))
         var to: PropertyListFormat?
 
-        @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"))
+        @Argument(
+            parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"),
+            completion: Completions.domainThenKey)
         var words: [String] = []
 
         func run() throws {

@@ -3,7 +3,7 @@ import Preferences
 
 /// `--root DIR`, for the commands that work on a whole folder of domains (`domains`, `doctor`).
 struct RootOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
     var root: String?
 
     func validate() throws {

@@ -5,10 +5,12 @@ import PropertyLists
 /// Where a command reads and writes: a domain in the preferences folder, the global domain, or
 /// any property list file. Shared by every command that takes a domain.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
     var root: String?
 
-    @Option(help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out; not with --root or -g).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Work on this property list file instead of a domain (leave DOMAIN out; not with --root or -g).", valueName: "path"),
+        completion: .file())
     var file: String?
 
     @Flag(

@@ -66,17 +66,18 @@ struct CodableTests {
         }
     }
 
-    /// A stored value that is not data throws.
+    /// A stored value of any other shape that does not decode throws, naming its type.
     @Test(
         arguments: [
             PropertyList.string(#"{"width":3}"#), PropertyList(integerLiteral: 3), .dictionary(["width": 3]), .bool(true)
         ])
-    func nonDataValueThrowsTypeMismatch(stored: PropertyList) throws {
+    func valueThatDoesNotDecodeThrowsTypeMismatch(stored: PropertyList) throws {
         try withScratch { scratch throws in
             try scratch.store().set(stored, forKey: "layout")
             let error = preferenceError { _ = try scratch.store().value(for: .layout) }
             #expect(error?.code == .typeMismatch)
-            #expect(error?.message.contains(stored.typeName) == true)
+            let start = "the value of \"layout\" in com.example.editor, \(stored.typeNameWithArticle), does not decode as WindowLayout: "
+            #expect(error?.message.hasPrefix(start) == true, "\(String(describing: error))")
         }
     }
 

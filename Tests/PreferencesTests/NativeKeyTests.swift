@@ -102,7 +102,8 @@ struct NativeKeyTests {
     /// A stored value of the wrong type is a typed error naming key, type and value.
     @Test(
         arguments: [
-            (PropertyList.string("big"), "a string, \"big\""), (.bool(true), "a boolean, true"), (.real(2.5), "a real, 2.5")
+            (PropertyList.string("big"), "a string, \"big\""), (.date(PropertyListDate(secondsSince1970: 0)!), "a date, 1970-01-01T00:00:00Z"),
+            (.real(2.5), "a real, 2.5")
         ])
     func wrongTypeThrowsTypeMismatchNamingKeyTypeAndValue(stored: PropertyList, described: String) throws {
         try withScratch { scratch throws in

@@ -6,7 +6,7 @@ import Testing
 
 /// Writes `{"fontSize": size}` to the domain file from another process (Python), by rename as
 /// prefs itself writes.
-private func writeFromAnotherProcess(_ size: Int, to path: String) throws {
+func writeFromAnotherProcess(_ size: Int, to path: String) throws {
     let result = try runPython(
         """
         import os, plistlib, sys
@@ -106,6 +106,28 @@ struct UpdatesTests {
             #expect(await eventually { changes() == [["added", "kept"]] }, "\(received)")
             observer.cancel()
             try await observer.value
+        }
+    }
+
+    /// After a domain file that does not read, asking again waits for the next change instead
+    /// of throwing the same error at once, so a loop that reports and goes on does not spin.
+    @Test func askingAgainAfterAnUnreadableFileWaitsForTheNextChange() async throws {
+        try await withScratch { scratch in
+            let store = try scratch.store()
+            try scratch.write("not a plist", to: scratch.domainPath())
+            var iterator = store.updates(for: .fontSize).makeAsyncIterator()
+            do throws(PreferenceError) {
+                _ = try await iterator.next()
+                Issue.record("an unreadable domain file gave a value")
+            } catch {
+                #expect(error.code == .unreadable)
+            }
+            let writer = Task {
+                try await Task.sleep(nanoseconds: 200_000_000)
+                try writeFromAnotherProcess(16, to: scratch.domainPath())
+            }
+            #expect(try await iterator.next() == 16)
+            try await writer.value
         }
     }
 

@@ -67,7 +67,9 @@ struct ValueBridgingTests {
             try store.set(["a", "b"], forKey: "recent")
             #expect(try store.array(of: String.self, forKey: "recent") == ["a", "b"])
             #expect(try store.array(of: String.self, forKey: "missing") == nil)
-            try store.set(PropertyList.array(["a", 1]), forKey: "mixed")
+            try store.set(PropertyList.array(["a", 1]), forKey: "numbered")
+            #expect(try store.array(of: String.self, forKey: "numbered") == ["a", "1"])  // as string(forKey:) reads 1
+            try store.set(PropertyList.array(["a", ["b": 1]]), forKey: "mixed")
             #expect(preferenceError { _ = try store.array(of: String.self, forKey: "mixed") }?.code == .typeMismatch)
         }
     }

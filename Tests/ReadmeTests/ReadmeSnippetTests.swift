@@ -50,23 +50,72 @@ private func updatesSnippet(_ store: PreferenceStore) async throws {
     }
 }
 
+@MainActor
+private func uiSnippet(_ store: PreferenceStore) -> (size: Int, modelValue: Int) {
+    let size = store.value(for: .fontSize) { error in print("warning:", error) }  // the default on failure
+    let fontSize = ObservablePreference(.fontSize, in: store) { error in print("warning:", error) }
+    fontSize.value = 15  // stored at once; a write by another process reaches fontSize.value
+    return (size, fontSize.value)
+}
+
+// README's "Platforms": the code of a cross-platform package, compiled (on Linux, prefs' branch);
+// it reads PreferenceStore.standard, the test runner's own domain, so it is not run.
+#if canImport(Preferences)
+    import Preferences
+
+    func savedFontSize() -> Int {
+        PreferenceStore.standard.value(for: .fontSize) { error in print("warning:", error) }
+    }
+#else
+    import Foundation
+
+    func savedFontSize() -> Int {
+        UserDefaults.standard.object(forKey: "fontSize") as? Int ?? 12
+    }
+#endif
+
+/// The Swift blocks of README.md's section `## title`.
+private func readmeSwiftBlocks(inSection title: String) throws -> [String] {
+    let here = URL(fileURLWithPath: #filePath)
+    let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## \(title)\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+    return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+}
+
+/// Whether the lines of `block` come one after another in `source`, white space around each
+/// line aside.
+private func contains(_ source: String, _ block: String) -> Bool {
+    let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    return sourceLines.indices.contains { start in
+        start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
+    }
+}
+
 @Suite("README's library snippets compile and run", .serialized)
 struct ReadmeSnippetTests {
     @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## The libraries").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
-        #expect(blocks.count == 5)
-        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let blocks = try readmeSwiftBlocks(inSection: "The libraries")
+        #expect(blocks.count == 6)
         for block in blocks {
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let found = sourceLines.indices.contains { start in
-                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
-            }
-            #expect(found, "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
+            #expect(contains(source, block), "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
         }
+    }
+
+    /// The platform section's code is compiled here, and its manifest's dependency is the one
+    /// Tests/ClientPackage builds with (`Tests/ClientPackage/check.sh`).
+    @Test func platformSnippetsAreTheOnesCompiledHereAndByTheClientPackage() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let manifest = try String(
+            contentsOf: here.deletingLastPathComponent().appendingPathComponent("../ClientPackage/Package.swift"), encoding: .utf8)
+        let blocks = try readmeSwiftBlocks(inSection: "Platforms")
+        #expect(blocks.count == 2)
+        let dependency = try #require(blocks.first?.split(separator: "\n").first { $0.contains(".product(") })
+        #expect(contains(manifest, String(dependency)), "README's dependency not in Tests/ClientPackage/Package.swift: \(dependency)")
+        #expect(contains(source, blocks.last ?? ""), "README snippet not in ReadmeSnippetTests.swift:\n\(blocks.last ?? "")")
     }
 
     @Test func snippetsRunAgainstAStoreInPREFS_HOME() async throws {
@@ -83,6 +132,10 @@ struct ReadmeSnippetTests {
         #expect(try store.value(for: .layout).columns == 3)
         try updateSnippet(store)
         #expect(try store.integer(forKey: "width") == 800)
+        let (sizeRead, modelValue) = await uiSnippet(store)
+        #expect(sizeRead == 12)
+        #expect(modelValue == 15)
+        #expect(try store.value(for: .fontSize) == 15)
         let observer = Task { try await updatesSnippet(store) }
         observer.cancel()
         try await observer.value

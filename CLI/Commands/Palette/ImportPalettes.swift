@@ -23,7 +23,7 @@ extension Prefs {
         @OptionGroup var localOptions: PaletteOptions
         @Flag(help: "If the stored value does not decode, save it beside the domain file first, then replace it.")
         var replaceDamaged = false
-        @Argument(help: "The file to import; '-' reads standard input.") var file: String
+        @Argument(help: "The file to import; '-' reads standard input.", completion: .file()) var file: String
 
         func run() throws {
             let input = try PaletteInput(InputFile.read(file), source: file == "-" ? "<stdin>" : file)

@@ -5,13 +5,15 @@ import Preferences
 /// Which palette store a `prefs palette` command works on, given before the subcommand
 /// (`prefs palette --store S list`) or after it (`prefs palette list --store S`).
 struct PaletteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Use this folder of domains instead of $PREFS_HOME.", valueName: "dir"), completion: .directory)
     var root: String?
 
-    @Option(help: ArgumentHelp("The domain that holds the store (default: palettes).", valueName: "domain"))
+    @Option(help: ArgumentHelp("The domain that holds the store (default: palettes).", valueName: "domain"), completion: Completions.domains)
     var domain: String?
 
-    @Option(help: ArgumentHelp("The store's name (default: Main); its palettes live under PaletteStore:<name>.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The store's name (default: Main); its palettes live under PaletteStore:<name>.", valueName: "name"),
+        completion: Completions.paletteStores)
     var store: String?
 
     /// What these options would give, with `parent`'s filling in what they leave out.
@@ -106,7 +108,7 @@ struct PaletteSelector: ParsableArguments {
     @Option(parsing: .unconditional, help: "The palette with this id.")
     var id: Int?
 
-    @Option(parsing: .unconditional, help: "The first palette with exactly this name.")
+    @Option(parsing: .unconditional, help: "The first palette with exactly this name.", completion: Completions.paletteNames)
     var name: String?
 
     func validate() throws {

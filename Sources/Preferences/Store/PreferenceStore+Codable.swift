@@ -10,7 +10,19 @@ import PropertyLists
 extension PreferenceStore {
     /// The value stored under `key`, or `key`'s default when none is stored.
     ///
-    /// A native type also reads the JSON data that earlier versions of prefs stored for it.
+    /// A native type (see ``PreferenceKey``) also reads what the untyped getters convert when
+    /// nothing is lost, so values written from the shell read as the program's type: an integer
+    /// type reads an integral real, a Boolean (1 or 0) and a string of an integer (`"42"`, which
+    /// `prefs write d n 42` stores, as `defaults write` does); `Double` and `Float` read integers,
+    /// Booleans and a string of a number; `Bool` reads the numbers 1 and 0 and the strings `yes`,
+    /// `no`, `true`, `false`, `1` and `0` in any case; `String` reads numbers (and Booleans, as
+    /// `1` or `0`) in decimal; `Date` reads a string in a form `prefs write -date` takes; a `Set`
+    /// reads an array. A native type also reads the JSON data that earlier versions of prefs
+    /// stored for it.
+    ///
+    /// Any other `Codable` type reads JSON data (what ``set(_:for:)`` stores), a string of JSON
+    /// (what the Defaults library stores), or a dictionary, array or scalar that decodes as it
+    /// (what `prefs write DOMAIN KEY --json '{…}'` stores).
     ///
     /// - Throws: `.typeMismatch` naming the key, the type and the stored value when a value is
     ///   stored but is not a `Value`: the caller sees the problem instead of a silent default.
@@ -19,12 +31,36 @@ extension PreferenceStore {
         return try decode(Value.self, from: stored, forKey: key.name)
     }
 
+    /// The value stored under `key`, or `key`'s default when none is stored or the stored one
+    /// cannot be read; such a failure is handed to `report`, never dropped.
+    ///
+    /// For code that must show or use some value, as swift-configuration's
+    /// `int(forKey:default:)` stands beside `requiredInt(forKey:)`; ``value(for:)`` throws instead.
+    ///
+    /// ```swift
+    /// let size = store.value(for: .fontSize) { error in logger.warning("\(error)") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key to read.
+    ///   - report: Told why the stored value could not be read: an unreadable domain file, a
+    ///     value that is not a `Value` (`.typeMismatch`), ….
+    /// - Returns: The stored value, else `key`'s default.
+    public func value<Value>(for key: PreferenceKey<Value>, onError report: (PreferenceError) -> Void) -> Value {
+        do {
+            return try value(for: key)
+        } catch {
+            report(error)
+            return key.defaultValue
+        }
+    }
+
     /// Stores `value` under `key`: natively when `Value` is a native type, else as JSON data with
     /// sorted keys. An empty `Optional` removes the key.
     ///
     /// A `Date` keeps whole seconds only, the precision of `<date>`.
     ///
-    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)``.
+    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)-(PropertyList?,_)``.
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws(PreferenceError) {
         if NativeValue.isNative(Value.self) {
             let plist = try NativeValue.encode(value)
@@ -35,37 +71,59 @@ extension PreferenceStore {
     }
 
     /// `stored` as a `Value`: natively for a native type (or from JSON data written by earlier
-    /// versions), else decoded from JSON data.
+    /// versions), else as ``decodeCodable(_:from:forKey:)`` decodes it.
     func decode<Value: Decodable>(_ type: Value.Type, from stored: PropertyList, forKey key: String) throws(PreferenceError) -> Value {
-        if NativeValue.isNative(Value.self) {
-            if let value = NativeValue.decode(Value.self, from: stored) as? Value { return value }
-            if case .data(let bytes) = stored, let value = try? JSONDecoder().decode(Value.self, from: Data(bytes)) {
-                return value
-            }
-            throw PreferenceError(
-                .typeMismatch,
-                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where \(Value.self) was expected")
+        guard NativeValue.isNative(Value.self) else { return try decodeCodable(Value.self, from: stored, forKey: key) }
+        if let value = NativeValue.decode(Value.self, from: stored) as? Value { return value }
+        if case .data(let bytes) = stored, let value = try? JSONDecoder().decode(Value.self, from: Data(bytes)) {
+            return value
         }
-        guard case .data(let bytes) = stored else {
-            throw PreferenceError(
-                .typeMismatch,
-                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where the JSON data of \(Value.self) was expected"
-            )
-        }
-        return try decodeJSON(Value.self, from: bytes, forKey: key)
+        throw PreferenceError(
+            .typeMismatch,
+            "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where \(Value.self) was expected")
     }
 
-    /// `bytes`, the JSON data stored under `key`, decoded as a `Value`.
+    /// `stored` decoded as a `Value`: JSON data as JSON, a string as JSON text, and any other
+    /// value (or a string that is no JSON of a `Value`) by `Value`'s `Decodable` conformance over
+    /// the property list itself, as Foundation's `PropertyListDecoder` decodes it.
     ///
-    /// - Throws: `.typeMismatch` naming the key and the decoder's reason.
-    private func decodeJSON<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], forKey key: String) throws(PreferenceError) -> Value {
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(bytes))
-        } catch {
-            throw PreferenceError(
-                .typeMismatch,
-                "the value of \"\(key)\" in \(domain) does not decode as \(Value.self): \(error)")
+    /// - Throws: `.typeMismatch` naming the key, the stored value's type and the decoder's reason.
+    private func decodeCodable<Value: Decodable>(_ type: Value.Type, from stored: PropertyList, forKey key: String) throws(PreferenceError) -> Value {
+        let reason: any Error
+        switch stored {
+        case .data(let bytes):
+            do {
+                return try JSONDecoder().decode(Value.self, from: Data(bytes))
+            } catch {
+                reason = error
+            }
+        case .string(let text):
+            do {
+                return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+            } catch {
+                // A single-value type stored as a plain string (`"Ada"`, not `"\"Ada\""`).
+                guard let value = try? decodePropertyList(Value.self, from: stored) else {
+                    reason = error
+                    break
+                }
+                return value
+            }
+        default:
+            do {
+                return try decodePropertyList(Value.self, from: stored)
+            } catch {
+                reason = error
+            }
         }
+        throw PreferenceError(
+            .typeMismatch,
+            "the value of \"\(key)\" in \(domain), \(stored.typeNameWithArticle), does not decode as \(Value.self): \(reason)")
+    }
+
+    /// `plist` decoded as a `Value` by Foundation's `PropertyListDecoder`, to which it is handed
+    /// in binary form.
+    private func decodePropertyList<Value: Decodable>(_ type: Value.Type, from plist: PropertyList) throws -> Value {
+        try PropertyListDecoder().decode(Value.self, from: Data(BinaryPropertyListWriter().write(plist)))
     }
 
     /// A value's description, cut to 80 characters, for messages.
@@ -74,22 +132,22 @@ extension PreferenceStore {
         return text.count <= 80 ? text : String(text.prefix(77)) + "..."
     }
 
-    /// The value stored under `key`, decoded from JSON data, or `nil` when none is stored.
+    /// The value stored under `key`, decoded, or `nil` when none is stored.
     ///
-    /// - Throws: `.typeMismatch` when the stored value is not data or does not decode as `type`.
+    /// JSON data (what ``setEncodable(_:forKey:)`` stores) and strings of JSON decode as JSON;
+    /// any other value by `Value`'s `Decodable` conformance over the property list itself, so a
+    /// dictionary written with `prefs write DOMAIN KEY --json '{…}'` decodes too.
+    ///
+    /// - Throws: `.typeMismatch` naming the key and the decoder's reason when the stored value
+    ///   does not decode as `type`.
     public func decodable<Value: Decodable>(_ type: Value.Type, forKey key: String) throws(PreferenceError) -> Value? {
         guard let stored = try object(forKey: key) else { return nil }
-        guard case .data(let bytes) = stored else {
-            throw PreferenceError(
-                .typeMismatch,
-                "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), not the JSON data of a \(Value.self)")
-        }
-        return try decodeJSON(Value.self, from: bytes, forKey: key)
+        return try decodeCodable(Value.self, from: stored, forKey: key)
     }
 
     /// Stores `value` under `key` as JSON data with sorted keys.
     ///
-    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)``.
+    /// - Throws: `.invalidArgument` when the value does not encode, or as ``set(_:forKey:)-(PropertyList?,_)``.
     public func setEncodable<Value: Encodable>(_ value: Value, forKey key: String) throws(PreferenceError) {
         let data: Data
         do {

@@ -6,7 +6,7 @@ extension PreferenceStore {
     /// try store.reset(.fontSize, .layout)
     /// ```
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``.
     public func reset<each Value>(_ keys: repeat PreferenceKey<each Value>) throws(PreferenceError) {
         var names: [String] = []
         for key in repeat each keys { names.append(key.name) }

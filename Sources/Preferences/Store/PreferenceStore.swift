@@ -40,7 +40,7 @@ public final class PreferenceStore: Sendable {
     package let searchList: SearchList
     /// The values given on the command line, which take precedence over every domain.
     public let argumentDomain: PropertyListDictionary
-    /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)``
+    /// The domain's installed manifest: its defaults come after registered ones, and ``set(_:forKey:)-(PropertyList?,_)``
     /// refuses values that break it.
     public let manifest: Manifest?
     /// The environment the store was made with; writes take their lock timeout from it.
@@ -209,15 +209,30 @@ public final class PreferenceStore: Sendable {
     ///   `.manifestViolation` for one that breaks the domain's ``manifest`` (nothing is
     ///   written), `.unreadable` when the domain file does not read (it is left untouched),
     ///   `.writeFailed`, `.lockTimeout`.
+    @_disfavoredOverload
     public func set(_ value: (any PropertyListConvertible)?, forKey key: String) throws(PreferenceError) {
-        let plist = try value?.propertyListValue()
-        try manifest?.enforce(plist, forKey: key)
-        try update { $0[key] = plist }
+        try set(value?.propertyListValue(), forKey: key)
+    }
+
+    /// Stores a property list value under `key` in the store's domain; `nil` removes the key.
+    ///
+    /// Literals take this overload, so a literal that mixes types is one value:
+    ///
+    /// ```swift
+    /// try store.set(["columns": 3, "names": ["a", "b"], "visible": true], forKey: "panel")
+    /// ```
+    ///
+    /// - Throws: `.manifestViolation` for a value that breaks the domain's ``manifest``
+    ///   (nothing is written), `.unreadable` when the domain file does not read (it is left
+    ///   untouched), `.writeFailed`, `.lockTimeout`.
+    public func set(_ value: PropertyList?, forKey key: String) throws(PreferenceError) {
+        try manifest?.enforce(value, forKey: key)
+        try update { $0[key] = value }
     }
 
     /// Removes the value of `key` from the store's domain.
     ///
-    /// - Throws: As ``set(_:forKey:)``: `.manifestViolation` for a key the domain's
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``: `.manifestViolation` for a key the domain's
     ///   ``manifest`` requires (`pfm_require`), and then nothing is written.
     public func removeObject(forKey key: String) throws(PreferenceError) {
         try set(nil, forKey: key)
@@ -228,7 +243,7 @@ public final class PreferenceStore: Sendable {
     /// `body` receives the domain as it is on disk now; what it leaves is written at once.
     ///
     /// - Returns: What `body` returns.
-    /// - Throws: As ``set(_:forKey:)``, or what `body` throws (then nothing is written).
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``, or what `body` throws (then nothing is written).
     @discardableResult
     public func update<Result>(_ body: (inout PropertyListDictionary) throws(PreferenceError) -> Result) throws(PreferenceError) -> Result {
         try updatePersistentDomain(domain, host: hostID) { (dictionary: inout PropertyListDictionary?) throws(PreferenceError) -> Result in
@@ -246,6 +261,12 @@ public final class PreferenceStore: Sendable {
     // MARK: Persistent domains
 
     /// The names of the domains with files in ``folder``, sorted.
+    ///
+    /// A file whose name names no domain is passed over, with a notice.
+    ///
+    /// - Throws: `.unreadable` when ``folder`` exists but cannot be listed (its ``PreferenceError/cause``
+    ///   says why: `EACCES`, `ENOTDIR`, `EMFILE`, …), or, for ``standard``, the error of its
+    ///   setup. A missing folder holds no domains and is no error.
     public var persistentDomainNames: [String] {
         get throws(PreferenceError) {
             if let setupError { throw setupError }
@@ -262,14 +283,14 @@ public final class PreferenceStore: Sendable {
 
     /// Replaces a domain's values with `values`.
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``.
     public func setPersistentDomain(_ values: PropertyListDictionary, forName name: String) throws(PreferenceError) {
         try updatePersistentDomain(DomainName(name)) { $0 = values }
     }
 
     /// Removes a domain's file.
     ///
-    /// - Throws: As ``set(_:forKey:)``.
+    /// - Throws: As ``set(_:forKey:)-(PropertyList?,_)``.
     public func removePersistentDomain(forName name: String) throws(PreferenceError) {
         try updatePersistentDomain(DomainName(name)) { $0 = nil }
     }

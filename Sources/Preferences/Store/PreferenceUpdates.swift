@@ -22,6 +22,10 @@ public struct PreferenceUpdates<Value: Codable & Sendable>: AsyncSequence, Senda
         private var signal: ChangeSignal?
         private var last: PropertyList?
         private var hasYielded = false
+        /// Whether the next call waits for a change before it reads: after a value, and after a
+        /// read that threw, so a caller that asks again after an error is not answered at once
+        /// with the same error.
+        private var waitsForChange = false
 
         init(store: PreferenceStore, key: PreferenceKey<Value>) {
             self.store = store
@@ -30,6 +34,10 @@ public struct PreferenceUpdates<Value: Codable & Sendable>: AsyncSequence, Senda
 
         /// The current value at the first call, then the next different value.
         ///
+        /// After it throws for a value that does not read (a domain file caught unreadable, a
+        /// stored value of another type), it may be asked again: it waits for the next change
+        /// and goes on.
+        ///
         /// - Returns: `nil` once the task is cancelled.
         /// - Throws: As ``PreferenceStore/value(for:)``, or `.systemLimit` when the folder cannot be
         ///   watched.
@@ -37,9 +45,10 @@ public struct PreferenceUpdates<Value: Codable & Sendable>: AsyncSequence, Senda
             // Observe before reading, so a change right after the first read is not missed.
             if signal == nil { signal = try ChangeSignal(store) }
             while true {
-                if hasYielded {
+                if waitsForChange {
                     guard await signal!.wait(isolation: actor) else { return nil }
                 }
+                waitsForChange = true
                 let stored = try store.object(forKey: key.name)
                 if hasYielded && stored == last { continue }
                 hasYielded = true

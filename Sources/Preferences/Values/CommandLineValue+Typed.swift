@@ -24,11 +24,8 @@ extension CommandLineValue {
             case .failure(let problem): throw refuse(problem.description)
             }
         case "-bool", "-boolean":
-            switch value.lowercased() {
-            case "yes", "true", "1": return .bool(true)
-            case "no", "false", "0": return .bool(false)
-            default: throw refuse("not a Boolean (expected yes, no, true, false, 1 or 0)")
-            }
+            guard let bool = parseBool(value) else { throw refuse("not a Boolean (expected yes, no, true, false, 1 or 0)") }
+            return .bool(bool)
         case "-date":
             switch parseDate(value) {
             case .success(let date): return .date(date)
@@ -89,6 +86,15 @@ extension CommandLineValue {
         }
         if isNegative { return magnitude > UInt64(Int64.max) ? .min : -Int64(magnitude) }
         return magnitude > UInt64(Int64.max) ? .max : Int64(magnitude)
+    }
+
+    /// Parses a Boolean: yes, no, true, false, 1 or 0, in any case.
+    static func parseBool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "true", "1": true
+        case "no", "false", "0": false
+        default: nil
+        }
     }
 
     /// Parses a real: a decimal such as `2.5` or `1e-3`, or `nan`, `inf`, `-inf`.

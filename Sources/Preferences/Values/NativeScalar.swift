@@ -3,7 +3,8 @@ import PropertyLists
 
 /// A type stored as one property list value.
 protocol NativeScalar {
-    /// The value read from `plist`, or `nil` when `plist` is of another type or out of range.
+    /// The value read from `plist`, converted as ``Coercion`` converts exactly (the string "42"
+    /// is the integer 42), or `nil` when `plist` does not stand for one or is out of range.
     init?(native plist: PropertyList)
     /// The property list form.
     func propertyListValue() throws(PreferenceError) -> PropertyList
@@ -11,7 +12,7 @@ protocol NativeScalar {
 
 extension NativeScalar where Self: FixedWidthInteger {
     init?(native plist: PropertyList) {
-        guard case .integer(let integer) = plist else { return nil }
+        guard let integer = Coercion.exactInteger(plist) else { return nil }
         if let signed = integer.int64Value, let value = Self(exactly: signed) {
             self = value
             return
@@ -38,28 +39,29 @@ extension UInt64: NativeScalar {}
 
 extension Double: NativeScalar {
     init?(native plist: PropertyList) {
-        guard let value = plist.doubleValue else { return nil }
+        guard let value = Coercion.exactDouble(plist) else { return nil }
         self = value
     }
 }
 
 extension Float: NativeScalar {
     init?(native plist: PropertyList) {
-        guard let value = plist.doubleValue else { return nil }
+        guard let value = Coercion.exactDouble(plist) else { return nil }
         self = Float(value)
     }
 }
 
 extension Bool: NativeScalar {
     init?(native plist: PropertyList) {
-        guard let value = plist.boolValue else { return nil }
+        guard let value = Coercion.exactBool(plist) else { return nil }
         self = value
     }
 }
 
 extension String: NativeScalar {
+    /// A string, or a number or Boolean in the decimal form ``Coercion/string(_:)`` gives it.
     init?(native plist: PropertyList) {
-        guard let value = plist.stringValue else { return nil }
+        guard let value = Coercion.string(plist) else { return nil }
         self = value
     }
 }
@@ -73,7 +75,7 @@ extension Data: NativeScalar {
 
 extension Date: NativeScalar {
     init?(native plist: PropertyList) {
-        guard case .date(let date) = plist else { return nil }
+        guard let date = Coercion.exactDate(plist) else { return nil }
         self = date.date
     }
 }

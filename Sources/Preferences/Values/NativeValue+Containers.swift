@@ -44,3 +44,16 @@ extension Dictionary: DictionaryValue where Key == String {
     init(entries: [String: Any]) { self = entries.mapValues { $0 as! Value } }
     var entries: [String: Any] { mapValues { $0 } }
 }
+
+/// A `Set`, seen through a type-erased lens.
+protocol SetValue {
+    static var elementType: Any.Type { get }
+    init(elements: [Any])
+    var elements: [Any] { get }
+}
+
+extension Set: SetValue {
+    static var elementType: Any.Type { Element.self }
+    init(elements: [Any]) { self.init(elements.map { $0 as! Element }) }
+    var elements: [Any] { map { $0 } }
+}

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs async `body` with a fresh temporary folder, removed afterwards.
-func withScratch<Result>(_ body: (Scratch) async throws -> Result) async throws -> Result {
+/// Runs async `body` with a fresh temporary folder, removed afterwards, in the caller's isolation.
+func withScratch<Result>(isolation: isolated (any Actor)? = #isolation, _ body: (Scratch) async throws -> Result) async throws -> Result {
     var base = NSTemporaryDirectory()
     while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
     var template = Array((base + "/prefs-tests-XXXXXX").utf8CString)

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Glibc
+import Palettes
+import Preferences
+
+/// What the shell completions (`prefs --generate-completion-script bash|zsh|fish`) offer beyond
+/// subcommands and options: the domains of the store, the keys of the domain already typed,
+/// palette stores and palettes, and files where a file goes.
+///
+/// A custom completion runs prefs itself each time the user presses Tab, so each reads only
+/// what it offers (the folder's names, one domain file and its manifest) and prints nothing but
+/// its candidates: a failure (no folder, an unreadable file) offers nothing, and
+/// ``silenceErrors(_:)`` keeps anything else prefs might say out of the user's terminal.
+enum Completions {
+    /// DOMAIN, then a KEY of that domain; with `--file` or `-g` naming the target, a KEY at once
+    /// (`read`, `read-type`, `delete`, `rename`, `write`, `watch`).
+    static let domainThenKey = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        let prefix = CompletionLine.unquoted(typed)
+        var rest = line.arguments[...]
+        let domain = line.namesTarget ? nil : rest.popFirst()
+        if !line.namesTarget && domain == nil { return Completions.domains(line, prefix) }
+        guard rest.isEmpty else { return [] }
+        return Completions.keys(line, domain: domain, prefix)
+    }
+
+    /// DOMAIN, then a FILE; with `--file` or `-g` naming the target, a FILE at once (`import`,
+    /// `export`).
+    static let domainThenFile = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        let prefix = CompletionLine.unquoted(typed)
+        let files = line.arguments.count - (line.namesTarget ? 0 : 1)
+        if files < 0 { return Completions.domains(line, prefix) }
+        return files == 0 ? Completions.files(prefix) : []
+    }
+
+    /// Domains (`describe`, `manifest`, `check`, `--domain`).
+    static let domains = CompletionKind.custom { words, index, typed in
+        Completions.domains(CompletionLine(words, completing: index, commandDepth: 1), CompletionLine.unquoted(typed))
+    }
+
+    /// A KEY of the domain named just before it (`describe DOMAIN KEY`).
+    static let keyOfDomainBefore = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        return Completions.keys(line, domain: line.arguments.last, CompletionLine.unquoted(typed))
+    }
+
+    /// The palette stores of the domain `--domain` names (`palettes` by default).
+    static let paletteStores = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        let domain = line.values["--domain"] ?? PaletteDocument.defaultDomain
+        let keys = Completions.keys(line, domain: domain, "PaletteStore:" + CompletionLine.unquoted(typed))
+        return keys.map { String($0.dropFirst("PaletteStore:".count)) }
+    }
+
+    /// The names of the palettes of the store `--domain` and `--store` name.
+    static let paletteNames = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        let prefix = CompletionLine.unquoted(typed)
+        guard let folder = Completions.folder(line),
+            let document = try? PaletteDocument(
+                storeName: line.values["--store"] ?? PaletteDocument.defaultStoreName,
+                domain: line.values["--domain"] ?? PaletteDocument.defaultDomain, folder: folder),
+            let palettes = try? document.load().list.palettes
+        else { return [] }
+        var seen: Set<String> = []
+        return palettes.map(\.name).filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
+    }
+
+    /// For a completion request (`prefs ---completion …`), puts standard error on `/dev/null`:
+    /// whatever prefs would say there (a completion script older than this prefs, an argument
+    /// that is not UTF-8) must not land in the middle of the line being typed.
+    static func silenceErrors(_ arguments: [String]) {
+        guard arguments.dropFirst().first == "---completion" else { return }
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return }
+        dup2(null, 2)
+        close(null)
+    }
+
+    // MARK: Candidates
+
+    /// The folder `--root` names, else the environment's.
+    private static func folder(_ line: CompletionLine) -> PreferencesFolder? {
+        if let root = line.values["--root"] { return PreferencesFolder(path: expandingHome(root)) }
+        return try? PreferencesEnvironment.process.preferencesFolder()
+    }
+
+    /// The stored domains that start with `prefix`, and `NSGlobalDomain` (stored or not).
+    private static func domains(_ line: CompletionLine, _ prefix: String) -> [String] {
+        var names = folder(line).flatMap { try? $0.domainNames() } ?? []
+        if !names.contains(DomainName.global.rawValue) { names.append(DomainName.global.rawValue) }
+        return names.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The keys that start with `prefix` of the target: the file `--file` names, the global
+    /// domain with `-g`, else `domain`, whose installed manifest's keys follow its stored ones.
+    private static func keys(_ line: CompletionLine, domain: String?, _ prefix: String) -> [String] {
+        var keys: [String] = []
+        if let file = line.values["--file"] {
+            keys = (try? DomainFile(path: expandingHome(file)).read())?.keys ?? []
+        } else if let folder = folder(line), let name = line.namesTarget ? DomainName.global : domain.flatMap({ try? DomainName($0) }) {
+            keys = (try? folder.file(for: name).read())?.keys ?? []
+            let manifest = try? PreferencesEnvironment.process.manifestSearchPath.manifest(for: name)
+            let stored = Set(keys)
+            keys += (manifest?.keys.all ?? []).map(\.name).filter { !stored.contains($0) }
+        }
+        return keys.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The files and folders whose paths start with `prefix`, as the shell completes a file name
+    /// (hidden ones only when `prefix` names them); zsh and fish get a folder's `/`, which bash
+    /// adds itself.
+    private static func files(_ prefix: String) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let folderPart = slash.map { String(prefix[...$0]) } ?? ""
+        let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        guard let directory = opendir(folderPart.isEmpty ? "." : expandingHome(folderPart)) else { return [] }
+        defer { closedir(directory) }
+        let marksFolders = CompletionShell.requesting != .bash
+        var candidates: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != "..", name.hasPrefix(namePart), !name.hasPrefix(".") || namePart.hasPrefix(".") else { continue }
+            let isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            candidates.append(folderPart + name + (isFolder && marksFolders ? "/" : ""))
+        }
+        return candidates.sorted()
+    }
+
+    /// `path` with a leading `~` replaced by `$HOME`, as the shell would have.
+    private static func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = PreferencesEnvironment.process.home else { return path }
+        return home + path.dropFirst()
+    }
+}

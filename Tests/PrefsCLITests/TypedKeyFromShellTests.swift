@@ -1,0 +1,53 @@
+import Foundation
+import Preferences
+import TestSupport
+import Testing
+
+/// A window's layout, as an app keeps it under a typed key.
+private struct Layout: Codable, Equatable, Sendable {
+    var width: Int
+    var title: String
+}
+
+/// What `prefs write` stores, read through the library's typed keys.
+@Suite("Typed keys read what prefs write stores")
+struct TypedKeyFromShellTests {
+    let folder = TemporaryFolder()
+
+    func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: folder.path) }
+
+    func store() throws -> PreferenceStore {
+        try PreferenceStore(domain: "d", folder: PreferencesFolder(path: folder.path), arguments: ["tests"])
+    }
+
+    /// An untyped word is stored as a string, as `defaults write` stores it; a typed key reads
+    /// it as its type.
+    @Test func untypedWordsReadAsTheKeysType() throws {
+        #expect(try prefs("write", "d", "size", "42").status == 0)
+        #expect(try prefs("write", "d", "ratio", "2.5").status == 0)
+        #expect(try prefs("write", "d", "visible", "YES").status == 0)
+        #expect(try prefs("write", "d", "since", "2024-02-29").status == 0)
+        #expect(try prefs("read-type", "d", "size").stdout == "Type is string\n")
+        #expect(try store().value(for: PreferenceKey("size", default: 0)) == 42)
+        #expect(try store().value(for: PreferenceKey("ratio", default: 0.0)) == 2.5)
+        #expect(try store().value(for: PreferenceKey("visible", default: false)) == true)
+        #expect(try store().value(for: PreferenceKey("since", default: Date(timeIntervalSince1970: 0))) == Date(timeIntervalSince1970: 1_709_164_800))
+    }
+
+    /// A dictionary written with `--json`, an array with `-array` and a JSON string as the
+    /// Defaults library stores one read as `Codable` values and sets.
+    @Test func jsonDictionariesArraysAndJSONStringsReadAsCodableValues() throws {
+        #expect(try prefs("write", "d", "layout", "--json", #"{"width": 800, "title": "Main"}"#).status == 0)
+        #expect(try prefs("write", "d", "saved", "-string", #"{"width":640,"title":"Saved"}"#).status == 0)
+        #expect(try prefs("write", "d", "tags", "-array", "b", "a", "b").status == 0)
+        #expect(try store().value(for: PreferenceKey("layout", default: Layout(width: 0, title: ""))) == Layout(width: 800, title: "Main"))
+        #expect(try store().value(for: PreferenceKey("saved", default: Layout(width: 0, title: ""))) == Layout(width: 640, title: "Saved"))
+        #expect(try store().value(for: PreferenceKey<Set<String>>("tags", default: [])) == ["a", "b"])
+    }
+
+    /// A set the library stores is an array that `prefs read` prints.
+    @Test func setStoredByTheLibraryIsAnArrayForTheShell() throws {
+        try store().set(["pear", "apple"], for: PreferenceKey<Set<String>>("fruit", default: []))
+        #expect(try prefs("read", "d", "fruit", "--json").stdout == "[\n  \"apple\",\n  \"pear\"\n]\n")
+    }
+}
