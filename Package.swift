@@ -60,5 +60,6 @@ if Context.environment["PREFS_FUZZ"] == "1" {
         .executableTarget(name: "FuzzCommandLine", dependencies: ["Preferences", "PropertyLists"], path: "Tests/Fuzz/FuzzCommandLine"),
         .executableTarget(name: "FuzzBinaryReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzBinaryReader"),
         .executableTarget(name: "FuzzOpenStepReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzOpenStepReader"),
+        .executableTarget(name: "FuzzPattern", dependencies: ["Preferences"], path: "Tests/Fuzz/FuzzPattern"),
     ]
 }

@@ -94,8 +94,14 @@ struct ManifestChecker {
         }
         switch value {
         case .string(let string):
-            if let pattern = key.pattern, !pattern.matchesWhole(string) {
-                report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            guard let pattern = key.pattern else { break }
+            switch pattern.matchesWhole(string) {
+            case true?: break
+            case false?: report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            case nil:
+                report(
+                    "is \(Self.text(value)), which prefs cannot check against the format \(pattern.source) in time linear in its \(string.utf8.count) bytes: the format keeps too many alternatives open at once"
+                )
             }
         case .array(let items):
             if let minimum = key.minimumCount, items.count < minimum {

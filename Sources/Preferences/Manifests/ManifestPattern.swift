@@ -31,11 +31,12 @@ final class ManifestPattern: Sendable {
         program = Mutex(try PatternProgram(compiling: source))
     }
 
-    /// Whether all of `string` matches.
+    /// Whether all of `string` matches; `nil` when deciding it would take more work than
+    /// `PatternProgram.matchesWhole(_:)` allows for a string of its length.
     ///
     /// An expression that does not compile matches nothing; only a damaged cache can hold one,
     /// since a manifest read from its file is refused for it.
-    func matchesWhole(_ string: String) -> Bool {
+    func matchesWhole(_ string: String) -> Bool? {
         let program = program.withLock { program in
             if let program { return program }
             let compiled = (try? PatternProgram(compiling: source)) ?? .nothing
