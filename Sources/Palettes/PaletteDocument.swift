@@ -17,17 +17,24 @@ public struct PaletteDocument: Sendable {
     public let folder: PreferencesFolder?
     /// The store's name.
     public let storeName: String
+    /// The domain's installed manifest, which every change is checked against; `nil` checks
+    /// nothing.
+    public let manifest: Manifest?
 
     /// The key the palettes are stored under: `PaletteStore:<name>`.
     public var key: String { "PaletteStore:" + storeName }
 
-    /// The document of store `storeName` in `domain` of `folder`.
+    /// The document of store `storeName` in `domain` of `folder`, whose changes must meet
+    /// `manifest` (the domain's installed one: ``ManifestSearchPath/manifest(for:)``).
     ///
     /// - Throws: ``PreferenceError`` for a bad domain name.
-    public init(storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder) throws(PreferenceError) {
+    public init(
+        storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder, manifest: Manifest? = nil
+    ) throws(PreferenceError) {
         self.file = folder.file(for: try DomainName(domain))
         self.folder = folder
         self.storeName = storeName
+        self.manifest = manifest
     }
 
     /// The document of store `storeName` in the domain file at `file`.
@@ -35,6 +42,7 @@ public struct PaletteDocument: Sendable {
         self.file = file
         self.folder = nil
         self.storeName = storeName
+        self.manifest = nil
     }
 
     /// The stored palettes, repaired; the built-in palettes when nothing is stored.
@@ -62,7 +70,8 @@ public struct PaletteDocument: Sendable {
     /// encoded and written. Nothing is written when `body` throws or changes nothing.
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
-    /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write,
+    /// - Throws: What `body` throws, ``PreferenceError`` when the domain does not read or write
+    ///   or (with code `.manifestViolation`) when the palettes it would store break ``manifest``,
     ///   ``PaletteError`` with code `.unreadable` when the stored value does not decode.
     public func modify<Result>(_ body: (inout PaletteList) throws -> Result) throws -> (result: Result, warnings: [String]) {
         let outcome = try change(body)
@@ -116,6 +125,7 @@ public struct PaletteDocument: Sendable {
         if list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil {
             if domain == nil { domain = PropertyListDictionary() }
             domain![key] = encode(list)
+            try manifest?.enforce(domain![key], forKey: key)
         }
         return Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
     }

@@ -28,10 +28,11 @@ struct ResolvedPaletteOptions {
     let domain: String
     let store: String
 
-    /// The store's document.
+    /// The store's document, whose changes must meet the domain's installed manifest.
     func document() throws -> PaletteDocument {
         let folder = if let root { PreferencesFolder(path: root) } else { try PreferencesFolder.fromEnvironment() }
-        return try PaletteDocument(storeName: store, domain: domain, folder: folder)
+        let manifest = try ManifestSearchPath.fromEnvironment().manifest(for: DomainName(domain))
+        return try PaletteDocument(storeName: store, domain: domain, folder: folder, manifest: manifest)
     }
 
     /// Changes the store in one locked read-modify-write, printing repair warnings on stderr,
