@@ -207,6 +207,25 @@ struct ManifestCLITests {
         #expect(try prefs("write", "com.example.editor", "<dict><key>theme</key><string>dark</string><key>x</key><true/></dict>").status == 0)
     }
 
+    /// Numbers meet a real key's bounds exactly: NaN is in no range (with a minimum only too),
+    /// and an integer beyond 2^53 is not rounded to the bound it passes.
+    @Test func writeComparesNumbersWithTheBoundsExactly() throws {
+        try folder.write(
+            """
+            <plist><dict><key>pfm_domain</key><string>num</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>ratio</string><key>pfm_type</key><string>real</string><key>pfm_range_min</key><integer>0</integer></dict>
+            <dict><key>pfm_name</key><string>big</string><key>pfm_type</key><string>real</string><key>pfm_range_max</key><real>9007199254740992</real></dict>
+            </array></dict></plist>
+            """, to: "manifests/num.plist")
+        let nan = try prefs("write", "num", "ratio", "-float", "nan")
+        #expect(nan.status == 2 && nan.stderr.hasPrefix(#"Error: key "ratio": is nan, which is not a number, so no range holds it"#), "\(nan)")
+        let big = try prefs("write", "num", "big", "-int", "9007199254740993")
+        #expect(big.status == 2 && big.stderr.hasPrefix(#"Error: key "big": is 9007199254740993, above the maximum 9007199254740992"#), "\(big)")
+        #expect(folder.bytes("home/num.plist") == nil)
+        #expect(try prefs("write", "num", "big", "-int", "9007199254740992").status == 0)
+        #expect(try prefs("write", "num", "ratio", "-float", "-0.0").status == 0)
+    }
+
     @Test func aMalformedInstalledManifestStopsAWriteUnlessNoManifest() throws {
         try folder.write("<plist><dict><key>pfm_subkeys</key><string>x</string></dict></plist>", to: "manifests/d.plist")
         let result = try prefs("write", "d", "k", "v")
