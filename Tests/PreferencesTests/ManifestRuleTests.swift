@@ -46,10 +46,16 @@ struct ManifestRuleTests {
         Case(
             key: F.key("k", "real", ["pfm_range_max": .integer(.max)]), value: .real(18_446_744_073_709_551_616),
             message: "is 1.8446744073709552e+19, above the maximum 18446744073709551615"),
-        Case(key: F.key("k", "real", ["pfm_range_max": .integer(.max)]), value: .real(.infinity), message: "is +infinity, above the maximum 18446744073709551615"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_max": .integer(.max)]), value: .real(.infinity), message: "is +infinity, above the maximum 18446744073709551615"
+        ),
         Case(key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-9_223_372_036_854_775_808), message: nil),
-        Case(key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-.infinity), message: "is -infinity, below the minimum -9223372036854775808"),
-        Case(key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-9_223_372_036_854_777_856), message: "is -9.2233720368547779e+18, below the minimum -9223372036854775808"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-.infinity),
+            message: "is -infinity, below the minimum -9223372036854775808"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-9_223_372_036_854_777_856),
+            message: "is -9.2233720368547779e+18, below the minimum -9223372036854775808"),
         Case(key: F.key("k", "real", ["pfm_range_min": 0]), value: .real(-0.0), message: nil),
         Case(key: F.key("k", "real", ["pfm_range_max": .real(0.5)]), value: 1, message: "is 1, above the maximum 0.5"),
         Case(
