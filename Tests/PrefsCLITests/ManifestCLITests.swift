@@ -200,6 +200,18 @@ struct ManifestCLITests {
         #expect(try prefs("read-type", "com.example.editor", "unnamed").stdout == "string\n")
     }
 
+    /// A literal is a value as given, even when it holds a string that reads as the key's type:
+    /// it is refused with the manifest's reason, not converted.
+    @Test(arguments: ["<string>13</string>", "<?xml version=\"1.0\"?><plist version=\"1.0\"><string>13</string></plist>"])
+    func aLiteralIsTakenAsGivenNotReadAsTheKeysType(literal: String) throws {
+        let refused = try prefs("write", "com.example.editor", "fontSize", literal)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.hasPrefix(#"Error: key "fontSize": is a string, "13", not an integer"#), "\(refused.stderr)")
+        #expect(folder.bytes("home/com.example.editor.plist") == nil)
+        #expect(try prefs("write", "com.example.editor", "fontSize", "<integer>13</integer>").status == 0)
+        #expect(try prefs("read-type", "com.example.editor", "fontSize").stdout == "integer\n")
+    }
+
     @Test func replacingAWholeDomainIsCheckedWhole() throws {
         let refused = try prefs("write", "com.example.editor", "<dict><key>theme</key><string>sepia</string></dict>")
         #expect(refused.status == 2 && refused.stderr.contains(#"key "theme": is "sepia", not one of light, dark"#))
