@@ -59,7 +59,7 @@ public struct JSONReader: Sendable {
                 try literal("null")
                 throw error("null has no property list equivalent; leave the key out instead")
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error("unexpected character '\(String(UnicodeScalar(bytes[index])))'")
+            default: throw error("unexpected character \(UnicodeScalar(bytes[index]).messageText)")
             }
         }
 

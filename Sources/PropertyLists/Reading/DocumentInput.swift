@@ -123,6 +123,14 @@ final class DocumentInput {
         return count
     }
 
+    /// Whether the input has bytes not handed out yet, for a parse that ended before them;
+    /// a file is read for them.
+    func hasUnreadBytes() -> Bool {
+        if headOffset < head.count { return true }
+        var byte: UInt8 = 0
+        return withUnsafeMutableBytes(of: &byte) { read(into: $0) } != 0
+    }
+
     private func readFile(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let descriptor else { return 0 }
         do {

@@ -249,11 +249,21 @@ final class XMLPropertyListParser {
         if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
             report(.malformed, "the document is not well-formed XML")
         }
+        if diagnostics.isEmpty, Self.stoppedBeforeTheEnd(context) || input.hasUnreadBytes() {
+            report(.malformed, "a NUL byte follows the document; nothing may follow a property list but white space and comments")
+        }
         if diagnostics.isEmpty, !sawValue {
             report(.invalid, "<plist> holds no value")
         }
         guard diagnostics.isEmpty else { throw PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics) }
         return result
+    }
+
+    /// Whether libxml2 ended the document before the end of its input: it takes a NUL byte
+    /// after the root element for the end, and reads no further (U+0000 in UTF-16 too).
+    private static func stoppedBeforeTheEnd(_ context: xmlParserCtxtPtr) -> Bool {
+        guard let parserInput = context.pointee.input, let current = parserInput.pointee.cur, let end = parserInput.pointee.end else { return false }
+        return current < end
     }
 
     /// Runs `body` with libxml2's errors on this thread routed to this parse, and none of
