@@ -26,6 +26,10 @@ struct Prefs: ParsableCommand {
     /// Runs the command and maps every failure to its documented exit status.
     static func main() {
         StandardStreams.holdClosed()
+        // Past a file size limit (ulimit -f) the kernel sends SIGXFSZ, which would end prefs
+        // with a temporary file left half written; ignored, the write fails with EFBIG, and the
+        // failed write is reported (exit 4) and its temporary file removed.
+        signal(SIGXFSZ, SIG_IGN)
         // A static executable reads its arguments from /proc/self/cmdline; with no file
         // descriptor left it sees none at all.
         guard CommandLine.argc > 0 else {
