@@ -118,7 +118,8 @@ struct WriteFailureTests {
             #expect(result.status == 4, "\(command): \(result)")
             #expect(result.stderr.contains("File too large"), "\(command): \(result.stderr)")
         }
-        let piped = try Shell.sh("ulimit -f 1; \(Self.defaultSignals) \"$PREFS\" export \(store.domain) - > '\(outputs.file("piped.plist"))'; echo $?", home: store.home)
+        let piped = try Shell.sh(
+            "ulimit -f 1; \(Self.defaultSignals) \"$PREFS\" export \(store.domain) - > '\(outputs.file("piped.plist"))'; echo $?", home: store.home)
         #expect(piped.stdout == "4\n" && piped.stderr.contains("cannot write to standard output: File too large"), "\(piped)")
         #expect(store.bytes == old)
         #expect(store.strayFiles.filter { !$0.hasPrefix(".locks/") }.isEmpty, "left \(store.strayFiles)")
