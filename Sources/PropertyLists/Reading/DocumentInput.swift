@@ -19,6 +19,8 @@ final class DocumentInput {
     private var total = 0
     /// Why the input failed part way, if it did: a read error or a file over the size limit.
     private(set) var failure: PropertyListError?
+    /// The document's size when known ahead: the bytes in memory, or a regular file's size.
+    let size: Int?
 
     /// An input over `bytes`, which must outlive it.
     init(_ bytes: UnsafeRawBufferPointer, displayName: String?) {
@@ -28,6 +30,7 @@ final class DocumentInput {
         head = bytes
         ownedHead = nil
         total = bytes.count
+        size = bytes.count
         if bytes.count > PropertyListLimits.maxInputSize { failure = Self.tooLarge(displayName, "is \(bytes.count) bytes") }
     }
 
@@ -80,7 +83,7 @@ final class DocumentInput {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
         let count: Int
         do {
-            try Self.checkType(of: descriptor, displayName: displayName)
+            size = try Self.checkType(of: descriptor, displayName: displayName)
             count = try Self.fill(buffer, from: descriptor, displayName: displayName)
         } catch {
             buffer.deallocate()
@@ -143,7 +146,10 @@ final class DocumentInput {
 
     /// Refuses what is not a regular file (standard input excepted), and a regular file larger
     /// than the reader accepts.
-    static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
+    ///
+    /// - Returns: The size of a regular file, `nil` for anything else.
+    @discardableResult
+    static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) -> Int? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw PropertyListError(.io, file: displayName, "cannot examine: \(Errno(rawValue: errno))")
@@ -161,6 +167,7 @@ final class DocumentInput {
         if type == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
             throw tooLarge(displayName, "is \(status.st_size) bytes")
         }
+        return type == S_IFREG ? Int(status.st_size) : nil
     }
 
     /// Reads until `buffer` is full or the file ends, and returns the count.

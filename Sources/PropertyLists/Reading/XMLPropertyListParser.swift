@@ -135,6 +135,7 @@ final class XMLPropertyListParser {
     static func parseRecordingLines(contentsOf path: String, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
         let input = try DocumentInput(contentsOf: path, displayName: fileName)
         try checkParsable(input, fileName: fileName)
+        if let size = input.size { try MemoryRoom.check(forDocumentOf: size, fileName: fileName) }
         let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
         guard let value = try parser.run(input) else { preconditionFailure("a parse that keeps values returned none") }
         return (value, parser.lines ?? PropertyListLines())
@@ -199,6 +200,8 @@ final class XMLPropertyListParser {
 
     private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) throws(PropertyListError) -> PropertyList? {
         try checkParsable(input, fileName: fileName)
+        // Only a parse that keeps everything builds values in proportion to the document.
+        if retention == .everything, let size = input.size { try MemoryRoom.check(forDocumentOf: size, fileName: fileName) }
         return try XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
     }
 
