@@ -139,6 +139,18 @@ struct SystemLimitTests {
 }
 
 extension SystemLimitTests {
+    /// With 3 to 8 open files allowed, watch exits 6 naming the limit before it starts its event
+    /// loop, where libdispatch, short of a descriptor for its eventfd, stopped it with SIGILL (132).
+    @Test(arguments: 3...8)
+    func watchWithFewFileDescriptors(limit: Int) throws {
+        _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
+        let result = try Shell.run(
+            "/usr/bin/timeout", ["20", "/usr/bin/prlimit", "--nofile=\(limit)", Shell.prefs, "watch", "d"], environment: ["PREFS_HOME": folder.path])
+        let loaderRefused = result.status == 127 && result.stderr.contains("error while loading shared libraries")
+        #expect(result.status == 6 || loaderRefused, "\(limit): \(result)")
+        if result.status == 6 { #expect(result.stderr.contains("ulimit -n"), "\(limit): \(result.stderr)") }
+    }
+
     /// Under an address-space limit (ulimit -v) that leaves too little room to build a 14 MB
     /// domain's values, each command that reads it whole exits 6 naming the limit, where the
     /// Swift runtime ended prefs with SIGABRT (134); one key of it and a small domain still read.
