@@ -45,8 +45,12 @@ struct PatternDFA: Sendable {
     private(set) var accepting: [Bool] = []
     /// For each state, the live instructions, for simulation to continue from.
     private(set) var threads: [[Int]] = []
-    /// The number of each state, by its live instructions and whether it accepts.
+    /// The number of each state, by its live instructions and whether it accepts, once there
+    /// are more than ``searchedStates``; below, states are found by a linear search, which
+    /// spares a short program the runtime's set-up of the dictionary's generic type (a scan of
+    /// every protocol conformance in the binary, which costs more than a match).
     private var numbers: [StateKey: Int32] = [:]
+    private static let searchedStates = 32
     /// Transitions on scalars beyond ASCII: the scalar's value in the low 32 bits, the state
     /// above them.
     private var nonASCII: [UInt64: Int32] = [:]
@@ -115,6 +119,30 @@ struct PatternDFA: Sendable {
         }
     }
 
+    /// Steps the ASCII transitions already built from `state` over `bytes` from `offset`, a
+    /// table look-up per byte, up to `stop`.
+    ///
+    /// - Returns: Where it stopped: `stop`, or the first byte beyond ASCII or without a
+    ///   transition yet, and the state there; the state ``dead`` when no string can match.
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, from state: Int, at offset: Int, to stop: Int) -> (state: Int, offset: Int) {
+        var state = state
+        var offset = offset
+        transitions.withUnsafeBufferPointer { transitions in
+            byteClasses.withUnsafeBufferPointer { byteClasses in
+                while offset < stop, bytes[offset] < 0x80 {
+                    let next = transitions[state &* classCount &+ Int(byteClasses[Int(bytes[offset])])]
+                    guard next >= 0 else {
+                        if next == Self.dead { state = Int(Self.dead) }
+                        return
+                    }
+                    state = Int(next)
+                    offset &+= 1
+                }
+            }
+        }
+        return (state, offset)
+    }
+
     /// The state after `state` on a byte of `byteClass`, built if need be; `nil` when building
     /// it would pass ``maximumStates`` or ``maximumListed``.
     ///
@@ -162,14 +190,24 @@ struct PatternDFA: Sendable {
     private mutating func state(_ kernel: [Int], isStart: Bool, work: inout Int) -> Int32? {
         let (live, accepts) = closure.of(kernel, isStart: isStart, work: &work)
         let key = StateKey(live: live, accepts: accepts)
-        if let existing = numbers[key] { return existing }
+        if threads.count <= Self.searchedStates {
+            if let existing = threads.indices.first(where: { accepting[$0] == accepts && threads[$0] == live }) { return Int32(existing) }
+        } else if let existing = numbers[key] {
+            return existing
+        }
         guard threads.count < Self.maximumStates, listed + live.count <= Self.maximumListed else { return nil }
         let number = Int32(threads.count)
         threads.append(live)
         accepting.append(accepts)
         transitions += repeatElement(Self.unknown, count: classCount)
-        numbers[key] = number
         listed += live.count
+        if threads.count > Self.searchedStates {
+            if numbers.isEmpty {
+                for (index, live) in threads.enumerated() { numbers[StateKey(live: live, accepts: accepting[index])] = Int32(index) }
+            } else {
+                numbers[key] = number
+            }
+        }
         return number
     }
 

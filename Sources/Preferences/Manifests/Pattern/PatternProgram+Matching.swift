@@ -26,26 +26,20 @@ extension PatternProgram {
     ///
     /// - Complexity: O(*n*) in the length of `string`, for every program.
     func matchesWhole(_ string: String) -> Bool? {
-        guard var dfa else { return false }
+        guard dfa != nil else { return false }
         var string = string
         return string.withUTF8 { bytes -> Bool? in
-            let limit = Self.workAllowance + Self.workPerInstruction * instructions.count + Self.workPerByte * bytes.count
-            var work = 0
             // `\Z` looks at the last scalar, so the automaton stops before the last two.
             let stop = testsFinalNewline ? Self.startOfLastTwoScalars(bytes) : bytes.count
-            var state = 0
-            var offset = 0
+            // The states built when the program was compiled, read in place: most strings
+            // need no other, and then the automaton is not copied.
+            var (state, offset) = dfa!.walk(bytes, from: 0, at: 0, to: stop)
+            guard state != Int(PatternDFA.dead) else { return false }
+            if offset == bytes.count { return dfa!.accepting[state] }
+            var dfa = self.dfa!
+            let limit = Self.workAllowance + Self.workPerInstruction * instructions.count + Self.workPerByte * bytes.count
+            var work = 0
             while offset < stop {
-                // Known ASCII transitions, a table look-up per byte.
-                dfa.transitions.withUnsafeBufferPointer { transitions in
-                    while offset < stop, bytes[offset] < 0x80 {
-                        let next = transitions[state &* dfa.classCount &+ Int(dfa.byteClasses[Int(bytes[offset])])]
-                        guard next >= 0 else { return }
-                        state = Int(next)
-                        offset &+= 1
-                    }
-                }
-                guard offset < stop else { break }
                 let (scalar, length) = Self.scalar(in: bytes, at: offset)
                 let next =
                     scalar.isASCII
@@ -54,8 +48,8 @@ extension PatternProgram {
                 guard let next else { break }
                 guard next != PatternDFA.dead else { return false }
                 guard work <= limit else { return nil }
-                state = Int(next)
-                offset += length
+                (state, offset) = dfa.walk(bytes, from: Int(next), at: offset + length, to: stop)
+                guard state != Int(PatternDFA.dead) else { return false }
             }
             if offset == bytes.count { return dfa.accepting[state] }
             // At the start, `\Z` may hold already (a string of one newline): simulated afresh.
