@@ -27,6 +27,10 @@ struct Prefs: ParsableCommand {
     static func main() {
         StandardStreams.holdClosed()
         Completions.silenceErrors(CommandLine.arguments)
+        // Past a file size limit (ulimit -f) the kernel sends SIGXFSZ, which would end prefs
+        // with a temporary file left half written; ignored, the write fails with EFBIG, and the
+        // failed write is reported (exit 4) and its temporary file removed.
+        signal(SIGXFSZ, SIG_IGN)
         // A static executable reads its arguments from /proc/self/cmdline; with no file
         // descriptor left it sees none at all.
         guard CommandLine.argc > 0 else {

@@ -35,8 +35,9 @@ extension Prefs {
                 do {
                     dictionary = try file.read()
                 } catch {
-                    CLIError(error).report()
-                    unreadable = CLIError.silent(.unreadable)
+                    let failure = CLIError(error)
+                    failure.report()
+                    unreadable = CLIError.silent(failure.status.combined(with: unreadable?.status))
                     continue
                 }
                 guard let dictionary else { continue }

@@ -11,11 +11,15 @@ extension Prefs {
             discussion: """
                 The file may be XML, binary (bplist00), JSON or old-style text, told by its content \
                 unless --from names the format. The whole input is read and validated before the \
-                domain is replaced; on any error nothing changes.
+                domain is replaced; on any error nothing changes. A domain that breaks its installed \
+                manifest is refused (exit 2, nothing written) unless --no-manifest is given.
                 """
         )
 
         @OptionGroup var store: StoreOptions
+
+        @Flag(name: .customLong("no-manifest"), help: "Import even a domain that breaks its installed manifest.")
+        var noManifest = false
 
         @Argument(
             help: ArgumentHelp("The domain (left out with --file or -g), then the file to import ('-' for standard input).", valueName: "domain-file"),
@@ -33,7 +37,11 @@ extension Prefs {
             guard case .dictionary(let dictionary) = value else {
                 throw CLIError(.unreadable, "\(source): a domain's root must be a dictionary, but this is \(value.typeNameWithArticle)")
             }
-            try target.update { $0 = dictionary }
+            let manifest = noManifest ? nil : try target.installedManifest()
+            try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
+                try manifest?.enforce(domain: dictionary)
+                domain = dictionary
+            }
         }
     }
 }

@@ -52,7 +52,33 @@ extension Prefs {
             }
         }
 
+        /// The file descriptors watching takes besides standard input, output and error: the
+        /// event loop of libdispatch (an epoll and an eventfd, which it cannot do without: it
+        /// stops the process with SIGILL), inotify, the folders watched and a domain file read.
+        static let descriptorsNeeded = 6
+
+        /// Throws unless ``descriptorsNeeded`` more file descriptors can be opened, before
+        /// anything starts libdispatch's event loop.
+        ///
+        /// - Throws: ``CLIError`` with exit status 6 naming the limit.
+        static func checkDescriptors() throws {
+            var taken: [Int32] = []
+            defer { for descriptor in taken { close(descriptor) } }
+            while taken.count < descriptorsNeeded {
+                let descriptor = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+                guard descriptor >= 0 else {
+                    guard errno == EMFILE || errno == ENFILE else { return }
+                    throw CLIError(
+                        .systemLimit,
+                        "prefs watch needs \(descriptorsNeeded) file descriptors besides standard input, output and error, and only \(taken.count) can be opened; a system limit stopped prefs (raise it, e.g. ulimit -n)"
+                    )
+                }
+                taken.append(descriptor)
+            }
+        }
+
         func run() throws {
+            try Self.checkDescriptors()
             // Runs until interrupted: a parent that started prefs from a thread blocking these
             // signals (as libdispatch's threads do) must still be able to stop it.
             var stopping = sigset_t()

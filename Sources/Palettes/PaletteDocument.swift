@@ -17,6 +17,9 @@ public struct PaletteDocument: Sendable {
     public let folder: PreferencesFolder?
     /// The store's name.
     public let storeName: String
+    /// The domain's installed manifest, which every change is checked against; `nil` checks
+    /// nothing.
+    public let manifest: Manifest?
 
     /// The key the palettes are stored under: `PaletteStore:<name>`.
     public var key: String { "PaletteStore:" + storeName }
@@ -26,10 +29,13 @@ public struct PaletteDocument: Sendable {
     /// what the EmojiArt app's `Codable` `[Palette]` decodes.
     public var formatKey: String { "PaletteStoreFormat:" + storeName }
 
-    /// The document of store `storeName` in `domain` of `folder`.
+    /// The document of store `storeName` in `domain` of `folder`, whose changes must meet
+    /// `manifest` (the domain's installed one: ``ManifestSearchPath/manifest(for:)``).
     ///
     /// - Throws: ``PaletteError`` with code `.preferences` for a bad domain name.
-    public init(storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder) throws(PaletteError) {
+    public init(
+        storeName: String = defaultStoreName, domain: String = defaultDomain, folder: PreferencesFolder, manifest: Manifest? = nil
+    ) throws(PaletteError) {
         do {
             self.file = folder.file(for: try DomainName(domain))
         } catch {
@@ -37,6 +43,7 @@ public struct PaletteDocument: Sendable {
         }
         self.folder = folder
         self.storeName = storeName
+        self.manifest = manifest
     }
 
     /// The document of store `storeName` in the domain file at `file`.
@@ -44,6 +51,7 @@ public struct PaletteDocument: Sendable {
         self.file = file
         self.folder = nil
         self.storeName = storeName
+        self.manifest = nil
     }
 
     /// The stored palettes, repaired; the built-in palettes when nothing is stored.
@@ -79,7 +87,8 @@ public struct PaletteDocument: Sendable {
     ///
     /// - Returns: What `body` returns, and the repair warnings of the load.
     /// - Throws: What `body` throws; ``PaletteError`` with code `.preferences` when the domain
-    ///   does not read or write, `.unreadable` when the stored value does not decode.
+    ///   does not read or write or when the palettes it would store break ``manifest``,
+    ///   `.unreadable` when the stored value does not decode.
     public func modify<Result>(
         _ body: (inout PaletteList) throws(PaletteError) -> Result
     ) throws(PaletteError) -> (result: Result, warnings: [String]) {
@@ -143,9 +152,16 @@ public struct PaletteDocument: Sendable {
         var list = loaded.list
         let result = try body(&list)
         if list != loaded.list || !loaded.warnings.isEmpty || savedCopy != nil || stored == nil {
+            let (palettes, format) = (encode(list), PropertyList.string(PaletteJSON.schemaID))
+            do {
+                try manifest?.enforce(palettes, forKey: key)
+                try manifest?.enforce(format, forKey: formatKey)
+            } catch {
+                throw PaletteError(error)
+            }
             if domain == nil { domain = PropertyListDictionary() }
-            domain![key] = encode(list)
-            domain![formatKey] = .string(PaletteJSON.schemaID)
+            domain![key] = palettes
+            domain![formatKey] = format
         }
         return Outcome(result: result, warnings: loaded.warnings, hadSavedValue: stored != nil, damagedCopy: savedCopy)
     }

@@ -1,7 +1,7 @@
-/// A `pfm_format` compiled into a Thompson automaton, matched against a whole string in time
-/// proportional to the string's length times the program's (see `matchesWhole(_:)`), with
-/// memory bounded by the program; the ASCII part of a string goes through a deterministic
-/// automaton built from it (``PatternDFA``) when that is small.
+/// A `pfm_format` compiled into a Thompson automaton, matched against a whole string through
+/// a deterministic automaton built from it (``PatternDFA``) in time linear in the string's
+/// length, with a limit on the work a match may do (see `matchesWhole(_:)`), and memory
+/// bounded by the program.
 ///
 /// Immutable, so one program is shared between threads.
 package final class PatternProgram: Sendable {
@@ -13,13 +13,19 @@ package final class PatternProgram: Sendable {
     let instructions: [PatternInstruction]
     /// The classes `PatternInstruction.set` names.
     let classes: [PatternClass]
-    /// The automaton for ASCII strings, when it is small enough.
+    /// The deterministic automaton, with the states built when the program was compiled;
+    /// `nil` for a program that matches nothing.
     let dfa: PatternDFA?
+    /// Whether the program has a `\Z`, which looks at the scalar after the position.
+    let testsFinalNewline: Bool
 
     private init(instructions: [PatternInstruction], classes: [PatternClass]) {
         self.instructions = instructions
         self.classes = classes
         dfa = instructions.isEmpty ? nil : PatternDFA(instructions: instructions, classes: classes)
+        testsFinalNewline = instructions.contains {
+            if case .assertion(.endBeforeFinalNewline) = $0 { true } else { false }
+        }
     }
 
     /// A program that matches no string, for an expression that does not compile.
@@ -106,6 +112,7 @@ package final class PatternProgram: Sendable {
         }
 
         private mutating func emitRepetition(_ operand: PatternNode, minimum: Int, maximum: Int?) {
+            var copies = Copies()
             guard let maximum else {
                 if minimum == 0 {
                     // loop: split(body, end) body jump(loop)
@@ -116,22 +123,44 @@ package final class PatternProgram: Sendable {
                     instructions[loop] = .split(loop + 1, instructions.count)
                 } else {
                     // body × (minimum − 1), then loop: body split(loop, end)
-                    for _ in 1..<minimum { emit(operand) }
+                    for _ in 1..<minimum { emit(operand, sharing: &copies) }
                     let loop = instructions.count
-                    emit(operand)
+                    emit(operand, sharing: &copies)
                     instructions.append(.split(loop, instructions.count + 1))
                 }
                 return
             }
-            for _ in 0..<minimum { emit(operand) }
+            for _ in 0..<minimum { emit(operand, sharing: &copies) }
             // (split(body, end) body) × (maximum − minimum), every split skipping to the end.
             var splits: [Int] = []
             for _ in minimum..<maximum {
                 splits.append(instructions.count)
                 instructions.append(.split(0, 0))
-                emit(operand)
+                emit(operand, sharing: &copies)
             }
             for split in splits { instructions[split] = .split(split + 1, instructions.count) }
+        }
+
+        /// Where the first copy of a repeated operand put its classes.
+        private struct Copies {
+            var firstClass: Int?
+        }
+
+        /// Emits one more copy of a repeated operand, whose sets name the classes of the first
+        /// copy instead of new ones: the operand lists its classes in the same order every time,
+        /// so `.{1000}` has one class, which a match tests once per scalar, not a thousand.
+        private mutating func emit(_ operand: PatternNode, sharing copies: inout Copies) {
+            let classStart = classes.count
+            let instructionStart = instructions.count
+            emit(operand)
+            guard let firstClass = copies.firstClass else {
+                copies.firstClass = classStart
+                return
+            }
+            for index in instructionStart..<instructions.count {
+                if case .set(let set) = instructions[index], set >= classStart { instructions[index] = .set(set - classStart + firstClass) }
+            }
+            classes.removeLast(classes.count - classStart)
         }
     }
 }

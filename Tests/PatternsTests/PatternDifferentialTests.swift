@@ -87,11 +87,17 @@ import Testing
             || (crlf && ["\\D", "\\W", "\\H", "\\S", "\\V"].contains { pattern.contains($0) })
     }
 
-    @Test func aSmallProgramGetsAnAutomatonAndALargeOneIsSimulated() throws {
-        #expect(try PatternProgram(compiling: "value [0-9]+ x*").dfa != nil)
-        #expect(try PatternProgram(compiling: "a\\Z").dfa == nil)
-        #expect(try PatternProgram(compiling: "(a|b)*a(a|b){9}").dfa == nil)
-        #expect(try PatternProgram(compiling: "a{1000}b{1000}c").dfa == nil)
+    /// A small program's ASCII automaton is built whole when it is compiled; one that needs
+    /// more states gets the first 256, and a large program only its start, the rest built as
+    /// strings need them.
+    @Test func aSmallProgramGetsItsAutomatonAtOnceAndALargeOneAsNeeded() throws {
+        let small = try #require(try PatternProgram(compiling: "value [0-9]+ x*").dfa)
+        #expect(small.threads.count > 1 && !small.transitions.contains(PatternDFA.unknown))
+        #expect(try PatternProgram(compiling: "(a|b)*a(a|b){9}").dfa?.threads.count ?? 0 > PatternDFA.eagerStates)
+        #expect(try PatternProgram(compiling: "a{1000}b{1000}c").dfa?.threads.count == 1)
+        #expect(
+            try PatternProgram(compiling: "a{1000}b{1000}c").matchesWhole(String(repeating: "a", count: 1000) + String(repeating: "b", count: 1000) + "c")
+                == true)
     }
 
     @Test func theCorpusCoversEnoughPatternsAndStrings() {

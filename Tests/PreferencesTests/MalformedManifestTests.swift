@@ -28,6 +28,9 @@ struct MalformedManifestTests {
             keys: [F.key("k", "real", ["pfm_range_min": .real(2.5), "pfm_range_max": 2])],
             message: #"key "k": pfm_range_min 2.5 is above pfm_range_max 2, so no value could fit"#),
         Case(
+            keys: [F.key("k", "real", ["pfm_range_min": .integer(PropertyListInteger(9_007_199_254_740_993)), "pfm_range_max": .real(9_007_199_254_740_992)])],
+            message: #"key "k": pfm_range_min 9007199254740993 is above pfm_range_max 9007199254740992, so no value could fit"#),
+        Case(
             keys: [F.key("k", "array", ["pfm_repetition_min": 3, "pfm_repetition_max": 2])],
             message: #"key "k": pfm_repetition_min 3 is above pfm_repetition_max 2, so no value could fit"#),
         Case(keys: [F.key("k", "dictionary", ["pfm_subkeys": "x"])], message: #"key "k": pfm_subkeys is a string, not an array"#),

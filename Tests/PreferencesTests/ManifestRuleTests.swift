@@ -34,6 +34,34 @@ struct ManifestRuleTests {
             value: .integer(PropertyListInteger(UInt64.max - 1)), message: "is 18446744073709551614, below the minimum 18446744073709551615"),
         Case(key: F.key("k", "real", ["pfm_range_max": .real(1.5)]), value: .real(2.5), message: "is 2.5, above the maximum 1.5"),
         Case(key: F.key("k", "real", ["pfm_range_min": .real(0.5)]), value: 0, message: "is 0, below the minimum 0.5"),
+        // Integers and reals compare exactly: beyond 2^53, against infinities and NaN, -0.0 as 0.
+        Case(key: F.key("k", "real", ["pfm_range_min": 0]), value: .real(.nan), message: "is nan, which is not a number, so no range holds it"),
+        Case(key: F.key("k", "real", ["pfm_range_max": .real(1)]), value: .real(.nan), message: "is nan, which is not a number, so no range holds it"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_max": .real(9_007_199_254_740_992)]), value: .integer(PropertyListInteger(9_007_199_254_740_993)),
+            message: "is 9007199254740993, above the maximum 9007199254740992"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_min": .integer(PropertyListInteger(9_007_199_254_740_993))]), value: .real(9_007_199_254_740_992),
+            message: "is 9007199254740992, below the minimum 9007199254740993"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_max": .integer(.max)]), value: .real(18_446_744_073_709_551_616),
+            message: "is 1.8446744073709552e+19, above the maximum 18446744073709551615"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_max": .integer(.max)]), value: .real(.infinity), message: "is +infinity, above the maximum 18446744073709551615"
+        ),
+        Case(key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-9_223_372_036_854_775_808), message: nil),
+        Case(
+            key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-.infinity),
+            message: "is -infinity, below the minimum -9223372036854775808"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_min": .integer(.min)]), value: .real(-9_223_372_036_854_777_856),
+            message: "is -9.2233720368547779e+18, below the minimum -9223372036854775808"),
+        Case(key: F.key("k", "real", ["pfm_range_min": 0]), value: .real(-0.0), message: nil),
+        Case(key: F.key("k", "real", ["pfm_range_max": .real(0.5)]), value: 1, message: "is 1, above the maximum 0.5"),
+        Case(
+            key: F.key("k", "real", ["pfm_range_list": [.integer(PropertyListInteger(9_007_199_254_740_993))]]), value: .real(9_007_199_254_740_992),
+            message: "is 9007199254740992, not one of 9007199254740993"),
+        Case(key: F.key("k", "real", ["pfm_range_list": [.real(0)]]), value: .real(-0.0), message: nil),
         Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "sepia", message: #"is "sepia", not one of light, dark"#),
         Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "dark", message: nil),
         Case(key: F.key("k", "integer", ["pfm_range_list": [1, 2]]), value: 3, message: "is 3, not one of 1, 2"),

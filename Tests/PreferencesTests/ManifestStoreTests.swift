@@ -56,6 +56,24 @@ struct ManifestStoreTests {
         }
     }
 
+    /// A typed key's value is checked as `set(_:forKey:)` checks it, and `reset` refuses to
+    /// remove a required key, each writing nothing.
+    @Test func typedKeysAndResetMeetTheManifest() throws {
+        try withScratch { scratch throws in
+            let store = try store(in: scratch, keys: Self.keys)
+            try store.set("Ada", forKey: "name")
+            let before = scratch.bytes(scratch.file("home/com.example.editor.plist"))
+            let tooLarge = try #require(throws: PreferenceError.self) { try store.set(900, for: PreferenceKey("fontSize", default: 12)) }
+            #expect(tooLarge.code == .manifestViolation && tooLarge.message.hasPrefix(#"key "fontSize": is 900, above the maximum 72"#))
+            let required = try #require(throws: PreferenceError.self) { try store.reset(PreferenceKey("name", default: "")) }
+            #expect(required.code == .manifestViolation && required.message.hasPrefix(#"key "name": is required"#))
+            #expect(scratch.bytes(scratch.file("home/com.example.editor.plist")) == before)
+            try store.set(14, for: PreferenceKey("fontSize", default: 12))
+            try store.reset(PreferenceKey("fontSize", default: 12))
+            #expect(try store.integer(forKey: "fontSize") == 12)
+        }
+    }
+
     @Test func removeObjectRefusesAKeyTheManifestRequiresWithTheErrorSetThrows() throws {
         try withScratch { scratch throws in
             let store = try store(in: scratch, keys: Self.keys)

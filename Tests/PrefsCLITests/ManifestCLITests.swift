@@ -200,11 +200,42 @@ struct ManifestCLITests {
         #expect(try prefs("read-type", "com.example.editor", "unnamed").stdout == "Type is string\n")
     }
 
+    /// A literal is a value as given, even when it holds a string that reads as the key's type:
+    /// it is refused with the manifest's reason, not converted.
+    @Test(arguments: ["<string>13</string>", "<?xml version=\"1.0\"?><plist version=\"1.0\"><string>13</string></plist>"])
+    func aLiteralIsTakenAsGivenNotReadAsTheKeysType(literal: String) throws {
+        let refused = try prefs("write", "com.example.editor", "fontSize", literal)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.hasPrefix(#"Error: key "fontSize": is a string, "13", not an integer"#), "\(refused.stderr)")
+        #expect(folder.bytes("home/com.example.editor.plist") == nil)
+        #expect(try prefs("write", "com.example.editor", "fontSize", "<integer>13</integer>").status == 0)
+        #expect(try prefs("read-type", "com.example.editor", "fontSize").stdout == "Type is integer\n")
+    }
+
     @Test func replacingAWholeDomainIsCheckedWhole() throws {
         let refused = try prefs("write", "com.example.editor", "<dict><key>theme</key><string>sepia</string></dict>")
         #expect(refused.status == 2 && refused.stderr.contains(#"key "theme": is "sepia", not one of light, dark"#))
         #expect(folder.bytes("home/com.example.editor.plist") == nil)
         #expect(try prefs("write", "com.example.editor", "<dict><key>theme</key><string>dark</string><key>x</key><true/></dict>").status == 0)
+    }
+
+    /// Numbers meet a real key's bounds exactly: NaN is in no range (with a minimum only too),
+    /// and an integer beyond 2^53 is not rounded to the bound it passes.
+    @Test func writeComparesNumbersWithTheBoundsExactly() throws {
+        try folder.write(
+            """
+            <plist><dict><key>pfm_domain</key><string>num</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>ratio</string><key>pfm_type</key><string>real</string><key>pfm_range_min</key><integer>0</integer></dict>
+            <dict><key>pfm_name</key><string>big</string><key>pfm_type</key><string>real</string><key>pfm_range_max</key><real>9007199254740992</real></dict>
+            </array></dict></plist>
+            """, to: "manifests/num.plist")
+        let nan = try prefs("write", "num", "ratio", "-float", "nan")
+        #expect(nan.status == 2 && nan.stderr.hasPrefix(#"Error: key "ratio": is nan, which is not a number, so no range holds it"#), "\(nan)")
+        let big = try prefs("write", "num", "big", "-int", "9007199254740993")
+        #expect(big.status == 2 && big.stderr.hasPrefix(#"Error: key "big": is 9007199254740993, above the maximum 9007199254740992"#), "\(big)")
+        #expect(folder.bytes("home/num.plist") == nil)
+        #expect(try prefs("write", "num", "big", "-int", "9007199254740992").status == 0)
+        #expect(try prefs("write", "num", "ratio", "-float", "-0.0").status == 0)
     }
 
     @Test func aMalformedInstalledManifestStopsAWriteUnlessNoManifest() throws {

@@ -74,4 +74,32 @@ import Testing
         #expect(result.status == 3)
         #expect(result.stderr.contains(#"key "k": is "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", which does not match the format ^(\w+\s?)*$"#))
     }
+
+    /// `count` letters a and b drawn at random, the same every run.
+    static func randomLetters(count: Int) -> String {
+        var generator = SplitMix(seed: 21)
+        return String((0..<count).map { _ in Bool.random(using: &generator) ? "a" : "b" })
+    }
+
+    /// Formats that keep hundreds of alternatives open check a 1 MB value at once (48 s and 16 s
+    /// before): the automaton's states are built once and reused; a value whose automaton would
+    /// explode is refused at the work limit, named as such, instead of checked at length.
+    @Test(arguments: [
+        ("(.*a){1000}", String(repeating: "a", count: 1 << 20), nil),
+        (".*a.{1000}", String(repeating: "é", count: 1 << 19) + "a" + String(repeating: "b", count: 1000), nil),
+        (".*a.{1000}", Self.randomLetters(count: 1 << 18), "in time linear in its 262144 bytes")
+    ])
+    func validateChecksAMegabyteAgainstACostlyFormatAtOnce(pattern: String, value: String, refusal: String?) throws {
+        try folder.write(Self.manifest(format: pattern), to: "m.plist")
+        try folder.write("<plist><dict><key>k</key><string>\(value)</string></dict></plist>", to: "d.plist")
+        let start = Date()
+        let result = try Shell.prefs(["validate", "--manifest", folder.file("m.plist"), folder.file("d.plist")], home: folder.file("home"))
+        #expect(Date().timeIntervalSince(start) < patience, "took \(Date().timeIntervalSince(start)) s")
+        if let refusal {
+            #expect(result.status == 3 && result.stderr.contains(refusal), "\(result.stderr.suffix(300))")
+            #expect(result.stderr.contains("which prefs cannot check against the format \(pattern)"), "\(result.stderr.suffix(300))")
+        } else {
+            #expect(result.status == 0, "\(result.stderr.suffix(300))")
+        }
+    }
 }

@@ -177,6 +177,33 @@ struct ReaderTests {
         #expect(error?.code == .malformed)
     }
 
+    /// A NUL byte after the document, and whatever follows it, is refused at its line, in UTF-8
+    /// and UTF-16, from bytes and from a file, where libxml2 alone would end the document there
+    /// and drop the rest; JSON and old-style text refuse it too, naming the NUL as U+0000.
+    @Test func refusesContentAfterANulThatFollowsTheDocument() throws {
+        let document = "<plist version=\"1.0\"><string>x</string></plist>\n"
+        let utf16: [UInt8] = [0xFF, 0xFE] + (document + "\u{0}junk").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let inputs: [[UInt8]] = [Array((document + "\u{0}<junk/>").utf8), Array((document + "\n\u{0}").utf8), utf16]
+        for bytes in inputs {
+            let error = #expect(throws: PropertyListError.self) { try PropertyListReader().read(bytes, fileName: "t.plist") }
+            #expect(error?.code == .malformed, "\(error?.description ?? "")")
+            #expect(
+                error?.description.hasPrefix("t.plist:") == true && error?.message.contains("a NUL byte follows the document") == true,
+                "\(error?.description ?? "")")
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("nul-\(UUID().uuidString).plist").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            #expect(throws: PropertyListError.self) { try PropertyListReader().read(contentsOf: path) }
+        }
+        #expect(try PropertyListReader().read(Array((document + "<!-- after -->\n").utf8)) == "x")
+        for (text, format) in [("{\"a\": 1}\u{0}", "JSON"), ("\"a\" = \"b\";\u{0}junk", "old-style")] {
+            let error = #expect(throws: PropertyListError.self) { try PropertyListReader().read(anyFormat: Array(text.utf8)) }
+            #expect(error?.message.contains(format) == true && !(error?.message.contains("\u{0}") ?? true), "\(error?.message ?? "")")
+        }
+        let named = #expect(throws: PropertyListError.self) { try PropertyListReader().read(anyFormat: Array("\"a\" = \"b\";\u{0}junk".utf8)) }
+        #expect(named?.message.contains("U+0000") == true, "\(named?.message ?? "")")
+    }
+
     /// A 100,000-key file of about 7 MB reads.
     @Test func readsLargeFile() throws {
         var text = "<plist><dict>"

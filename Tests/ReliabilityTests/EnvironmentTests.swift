@@ -139,6 +139,46 @@ struct SystemLimitTests {
 }
 
 extension SystemLimitTests {
+    /// With 3 to 8 open files allowed, watch exits 6 naming the limit before it starts its event
+    /// loop, where libdispatch, short of a descriptor for its eventfd, stopped it with SIGILL (132).
+    @Test(arguments: 3...8)
+    func watchWithFewFileDescriptors(limit: Int) throws {
+        _ = try Shell.prefs(["write", "d", "k", "v"], home: folder.path)
+        let result = try Shell.run(
+            "/usr/bin/timeout", ["20", "/usr/bin/prlimit", "--nofile=\(limit)", Shell.prefs, "watch", "d"], environment: ["PREFS_HOME": folder.path])
+        let loaderRefused = result.status == 127 && result.stderr.contains("error while loading shared libraries")
+        #expect(result.status == 6 || loaderRefused, "\(limit): \(result)")
+        if result.status == 6 { #expect(result.stderr.contains("ulimit -n"), "\(limit): \(result.stderr)") }
+    }
+
+    /// Under an address-space limit (ulimit -v) that leaves too little room to build a 14 MB
+    /// domain's values, each command that reads it whole exits 6 naming the limit, where the
+    /// Swift runtime ended prefs with SIGABRT (134); one key of it and a small domain still read.
+    @Test(.enabled(if: Shell.sanitizer == nil, "a sanitizer's runtime reserves address space of its own"))
+    func addressSpaceLimitIsExit6() throws {
+        var text = "<plist version=\"1.0\"><dict>\n"
+        for index in 0..<130_000 { text += "<key>key\(index)</key><string>value \(index) \(String(repeating: "x", count: 60))</string>\n" }
+        try folder.write(text + "</dict></plist>\n", to: "big.plist")
+        _ = try Shell.prefs(["write", "small", "k", "v"], home: folder.path)
+        let starts = try [20_000, 40_000, 60_000, 80_000, 100_000, 130_000, 160_000, 200_000, 300_000].first {
+            try Shell.sh("ulimit -v \($0); exec \"$PREFS\" --version", home: folder.path).status == 0
+        }
+        let limit = try #require(starts) + 20_000
+        for arguments in [
+            ["read", "big"], ["read", "big", "--json"], ["export", "big", folder.file("out.plist")], ["find", "value"], ["convert", folder.file("big.plist")]
+        ] {
+            let result = try Shell.sh(
+                "ulimit -v \(limit); exec \"$PREFS\" \(arguments.map { "'\($0)'" }.joined(separator: " ")) > /dev/null", home: folder.path)
+            #expect(result.status == 6, "\(arguments) under ulimit -v \(limit): \(result)")
+            #expect(result.stderr.contains("raise ulimit -v") && !result.stderr.contains("Fatal error"), "\(arguments): \(result.stderr)")
+        }
+        for arguments in [["read", "big", "key7"], ["read", "small", "k"]] {
+            let result = try Shell.sh("ulimit -v \(limit); exec \"$PREFS\" \(arguments.joined(separator: " "))", home: folder.path)
+            #expect(result.status == 0, "\(arguments) under ulimit -v \(limit): \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.plist")))
+    }
+
     /// Whether the prefs under test is the static release binary (no dynamic loader).
     static let isStatic = (try? Shell.run("/usr/bin/ldd", [Shell.prefs]).status) != 0
 

@@ -95,17 +95,36 @@ struct WriteFailureTests {
         }
     }
 
-    /// A file size limit (EFBIG) fails the write with exit 4 and keeps the old file.
+    /// Runs a command with SIGXFSZ at its default action (ending the process), whatever the
+    /// test runner left it at: a shell cannot undo a signal ignored when it started.
+    static let defaultSignals = "env --default-signal=XFSZ"
+
+    /// A file size limit (ulimit -f) fails each write with exit 4, EFBIG named: prefs ignores
+    /// SIGXFSZ, which killed it (status 153) with its temporary file left beside the user's
+    /// file. The old file stays, and no temporary file is left beside it or beside an output.
     @Test(
         .enabled(if: Shell.sanitizer != "thread", "TSan's runtime cannot start under a file size limit"))
     func fileSizeLimitKeepsOldFile() throws {
         let store = try StoreFixture(keys: 300)
         let old = try #require(store.bytes)
-        let result = try Shell.sh("trap '' XFSZ; ulimit -f 8; exec \"$PREFS\" write \(store.domain) added -int 42", home: store.home)
-        #expect(result.status == 4, "\(result)")
-        #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+        let outputs = TemporaryFolder()
+        let source = store.folder.file(store.fileName)
+        for command in [
+            "write \(store.domain) added -int 42", "export \(store.domain) '\(outputs.file("out.plist"))'",
+            "convert '\(source)' --to json -o '\(outputs.file("out.json"))'", "write --file '\(outputs.file("f.plist"))' k \"$(seq 1 2000)\"",
+            "palette --domain pal add Hearts"
+        ] {
+            let result = try Shell.sh("ulimit -f 1; exec \(Self.defaultSignals) \"$PREFS\" \(command)", home: store.home)
+            #expect(result.status == 4, "\(command): \(result)")
+            #expect(result.stderr.contains("File too large"), "\(command): \(result.stderr)")
+        }
+        let piped = try Shell.sh(
+            "ulimit -f 1; \(Self.defaultSignals) \"$PREFS\" export \(store.domain) - > '\(outputs.file("piped.plist"))'; echo $?", home: store.home)
+        #expect(piped.stdout == "4\n" && piped.stderr.contains("cannot write to standard output: File too large"), "\(piped)")
         #expect(store.bytes == old)
-        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+        #expect(store.strayFiles.filter { !$0.hasPrefix(".locks/") }.isEmpty, "left \(store.strayFiles)")
+        // `write --file` locks through `.locks/` beside its file (``FileLock``); no temporary file stays.
+        #expect(outputs.names().filter { $0 != ".locks" } == ["piped.plist"], "left \(outputs.names())")
     }
 
     /// An immutable folder refuses writes with exit 4; reads still work.

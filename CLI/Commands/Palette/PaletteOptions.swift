@@ -33,10 +33,12 @@ struct ResolvedPaletteOptions {
     /// Whether `--root`, `--domain` or `--store` named the store, rather than the defaults.
     let isNamed: Bool
 
-    /// The store's document.
+    /// The store's document, whose changes must meet the domain's installed manifest.
     func document() throws -> PaletteDocument {
-        let folder = if let root { PreferencesFolder(path: root) } else { try PreferencesEnvironment.process.preferencesFolder() }
-        return try PaletteDocument(storeName: store, domain: domain, folder: folder)
+        let environment = PreferencesEnvironment.process
+        let folder = if let root { PreferencesFolder(path: root) } else { try environment.preferencesFolder() }
+        let manifest = try environment.manifestSearchPath.manifest(for: DomainName(domain))
+        return try PaletteDocument(storeName: store, domain: domain, folder: folder, manifest: manifest)
     }
 
     /// Changes the store in one locked read-modify-write, printing repair warnings on stderr,

@@ -152,6 +152,9 @@ package struct DomainFile: Sendable {
         if error.code == .io {
             return PreferenceError(.unreadable, "cannot read \(path): \(error.message)", cause: error.cause)
         }
+        if error.code == .systemLimit {
+            return PreferenceError(.systemLimit, "cannot read \(path): \(error.message)")
+        }
         return PreferenceError(
             .unreadable,
             "\(path) does not read as a property list and was left untouched; fix it by hand (prefs validate \(path) lists the problems), or move it aside and write the domain again",

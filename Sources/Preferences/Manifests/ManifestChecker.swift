@@ -83,6 +83,9 @@ struct ManifestChecker {
             return
         }
         if key.isDeprecated { report("is deprecated", .warning) }
+        if case .real(let real) = value, real.isNaN, key.minimum != nil || key.maximum != nil {
+            report("is nan, which is not a number, so no range holds it")
+        }
         if let minimum = key.minimum, Self.compare(value, minimum) == .less {
             report("is \(Self.text(value)), below the minimum \(Self.text(minimum))")
         }
@@ -94,8 +97,14 @@ struct ManifestChecker {
         }
         switch value {
         case .string(let string):
-            if let pattern = key.pattern, !pattern.matchesWhole(string) {
-                report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            guard let pattern = key.pattern else { break }
+            switch pattern.matchesWhole(string) {
+            case true?: break
+            case false?: report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            case nil:
+                report(
+                    "is \(Self.text(value)), which prefs cannot check against the format \(pattern.source) in time linear in its \(string.utf8.count) bytes: the format keeps too many alternatives open at once"
+                )
             }
         case .array(let items):
             if let minimum = key.minimumCount, items.count < minimum {
@@ -122,26 +131,34 @@ struct ManifestChecker {
         violations.append(ManifestViolation(path: path, message: message, severity: severity))
     }
 
-    private enum Order { case less, equal, greater }
+    enum Order { case less, equal, greater }
 
-    /// How two values of the same manifest type compare: numbers by value (integers exactly),
-    /// other values only as equal or not.
-    private static func compare(_ a: PropertyList, _ b: PropertyList) -> Order? {
+    /// How two values of the same manifest type compare: numbers by their exact values (an
+    /// integer beyond 2^53 against a real too, infinities beyond every integer, `-0.0` equal to
+    /// `0`), other values only as equal or not; `nil` when they are unordered (NaN, or values
+    /// that differ and are not numbers).
+    static func compare(_ a: PropertyList, _ b: PropertyList) -> Order? {
         switch (a, b) {
         case (.integer(let x), .integer(let y)): x < y ? .less : x == y ? .equal : .greater
-        case (.integer, .real), (.real, .integer), (.real, .real):
-            number(a) < number(b) ? .less : number(a) == number(b) ? .equal : .greater
+        case (.integer(let x), .real(let y)): compare(x, y)
+        case (.real(let x), .integer(let y)): compare(y, x).map { $0 == .less ? .greater : $0 == .greater ? .less : .equal }
+        case (.real(let x), .real(let y)): x < y ? .less : x == y ? .equal : x > y ? .greater : nil
         default: a == b ? .equal : nil
         }
     }
 
-    /// A number's value as a `Double`; NaN for anything else.
-    static func number(_ value: PropertyList) -> Double {
-        switch value {
-        case .integer(let integer): integer.doubleValue
-        case .real(let real): real
-        default: .nan
-        }
+    /// How `integer` compares with `real`, exactly: the real's whole part is compared as an
+    /// integer, then its fraction; `nil` for NaN.
+    private static func compare(_ integer: PropertyListInteger, _ real: Double) -> Order? {
+        guard !real.isNaN else { return nil }
+        let whole = real.rounded(.towardZero)
+        // 2^64 and -2^63 as doubles: every property list integer lies in -2^63 ..< 2^64.
+        if whole >= 18_446_744_073_709_551_616.0 { return .less }
+        if whole < -9_223_372_036_854_775_808.0 { return .greater }
+        let wholeInteger = whole >= 0 ? PropertyListInteger(UInt64(whole)) : PropertyListInteger(Int64(whole))
+        if integer < wholeInteger { return .less }
+        if wholeInteger < integer { return .greater }
+        return real > whole ? .less : real < whole ? .greater : .equal
     }
 
     private static func items(_ count: Int) -> String {

@@ -5,7 +5,8 @@ import PropertyLists
 /// must meet.
 ///
 /// Every rule is optional but the type. Numbers compare exactly: integers as integers (the
-/// whole range of property list integers), reals as `Double`.
+/// whole range of property list integers), reals as `Double`, an integer with a real by their
+/// exact values; NaN lies in no range.
 public struct ManifestKey: Sendable {
     /// The rules, shared by the copies of a key: copying a key then retains one object, not
     /// each of its many fields, and checking a domain copies keys out of their arrays.

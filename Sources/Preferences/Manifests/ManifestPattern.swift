@@ -43,8 +43,14 @@ final class ManifestPattern: Sendable {
             self.init(body: try PatternProgram(compiling: parts.body), conditions: conditions)
         }
 
-        func matchesWhole(_ string: String) -> Bool {
-            conditions.allSatisfy { $0.program.matchesWhole(string) == $0.mustMatch } && body.matchesWhole(string)
+        /// Whether `string` meets every lookahead and matches the body; `nil` when one of the
+        /// programs would pass its work limit.
+        func matchesWhole(_ string: String) -> Bool? {
+            for condition in conditions {
+                guard let verdict = condition.program.matchesWhole(string) else { return nil }
+                guard verdict == condition.mustMatch else { return false }
+            }
+            return body.matchesWhole(string)
         }
     }
 
@@ -62,11 +68,12 @@ final class ManifestPattern: Sendable {
         program = Mutex(try Compiled(source))
     }
 
-    /// Whether all of `string` matches.
+    /// Whether all of `string` matches; `nil` when deciding it would take more work than
+    /// `PatternProgram.matchesWhole(_:)` allows for a string of its length.
     ///
     /// An expression that does not compile matches nothing; only a damaged cache can hold one,
     /// since a manifest read from its file leaves such an expression out.
-    func matchesWhole(_ string: String) -> Bool {
+    func matchesWhole(_ string: String) -> Bool? {
         let program = program.withLock { program in
             if let program { return program }
             let compiled = (try? Compiled(source)) ?? .nothing

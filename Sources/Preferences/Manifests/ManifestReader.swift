@@ -126,13 +126,7 @@ struct ManifestReader {
 
     /// Throws when `minimum` lies above `maximum`, so that no value could fit between them.
     func checkRange(_ minimum: PropertyList?, _ maximum: PropertyList?, of fields: (ManifestEntry.Field, ManifestEntry.Field)) throws(Problem) {
-        guard let minimum, let maximum else { return }
-        let isAbove =
-            switch (minimum, maximum) {
-            case (.integer(let low), .integer(let high)): low > high
-            default: ManifestChecker.number(minimum) > ManifestChecker.number(maximum)
-            }
-        guard isAbove else { return }
+        guard let minimum, let maximum, ManifestChecker.compare(minimum, maximum) == .greater else { return }
         throw problem(
             "\(fields.0.key) \(ManifestChecker.text(minimum)) is above \(fields.1.key) \(ManifestChecker.text(maximum)), so no value could fit",
             at: [fields.0.key])

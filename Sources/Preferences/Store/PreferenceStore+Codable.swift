@@ -64,6 +64,7 @@ extension PreferenceStore {
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws(PreferenceError) {
         if NativeValue.isNative(Value.self) {
             let plist = try NativeValue.encode(value)
+            try manifest?.enforce(plist, forKey: key.name)
             try update { $0[key.name] = plist }
         } else {
             try setEncodable(value, forKey: key.name)

@@ -56,6 +56,7 @@ public struct BinaryPropertyListReader: Sendable {
                 .tooLarge, file: fileName,
                 "the file is \(bytes.count) bytes; prefs reads property lists of up to \(PropertyListLimits.maxInputSize) bytes")
         }
+        if rootKey == nil { try MemoryRoom.check(forDocumentOf: bytes.count, fileName: fileName) }
         do throws(BinaryFormatError) {
             var parser = try BinaryPropertyListParser(bytes)
             if let rootKey { return try parser.parse(keeping: rootKey) }

@@ -199,7 +199,7 @@ package struct JSONScanner {
         case UInt8(ascii: "t"): (word, value) = ("true", true)
         case UInt8(ascii: "f"): (word, value) = ("false", false)
         case UInt8(ascii: "n"): (word, value) = ("null", nil)
-        default: throw error("unexpected character '\(String(UnicodeScalar(first)))'")
+        default: throw error("unexpected character \(UnicodeScalar(first).messageText)")
         }
         guard bytes[position...].starts(with: word.utf8) else { throw error("expected a value; did you mean \(word)?") }
         position += word.utf8.count

@@ -143,8 +143,8 @@ struct OpenStepParser {
         let start = index
         while index < bytes.count, Self.isUnquotedCharacter(bytes[index]) { index += 1 }
         guard index > start else {
-            let character = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? ""
-            throw error("unexpected character '\(character)'; quote strings that hold anything but letters, digits and _$+/:.-")
+            let character = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first?.messageText ?? "''"
+            throw error("unexpected character \(character); quote strings that hold anything but letters, digits and _$+/:.-")
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }

@@ -46,7 +46,7 @@ enum OpenStepScalars {
             }
             if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
             guard let digit = OpenStepParser.hexValue(byte) else {
-                throw parser.error("data <…> holds '\(String(decoding: [byte], as: UTF8.self))', which is not a hexadecimal digit", at: parser.index - 1)
+                throw parser.error("data <…> holds \(Unicode.Scalar(byte).messageText), which is not a hexadecimal digit", at: parser.index - 1)
             }
             if let first = high {
                 bytes.append(first << 4 | digit)

@@ -19,6 +19,8 @@ final class DocumentInput {
     private var total = 0
     /// Why the input failed part way, if it did: a read error or a file over the size limit.
     private(set) var failure: PropertyListError?
+    /// The document's size when known ahead: the bytes in memory, or a regular file's size.
+    let size: Int?
 
     /// An input over `bytes`, which must outlive it.
     init(_ bytes: UnsafeRawBufferPointer, displayName: String?) {
@@ -28,6 +30,7 @@ final class DocumentInput {
         head = bytes
         ownedHead = nil
         total = bytes.count
+        size = bytes.count
         if bytes.count > PropertyListLimits.maxInputSize { failure = Self.tooLarge(displayName, "is \(bytes.count) bytes") }
     }
 
@@ -43,16 +46,17 @@ final class DocumentInput {
             try self.init(descriptor: STDIN_FILENO, closing: false, displayName: displayName)
             return
         }
-        try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName, typeChecked: true)
+        let (descriptor, size) = try Self.open(path, displayName: displayName)
+        try self.init(descriptor: descriptor, closing: true, displayName: displayName, typeChecked: size)
     }
 
     /// Opens the file at `path` for reading without blocking, and checks it is one the reader
     /// takes (see ``checkType(of:displayName:)``).
     ///
-    /// - Returns: The open descriptor, which the caller closes.
+    /// - Returns: The open descriptor, which the caller closes, and the file's size.
     /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
     ///   `.systemLimit` when no descriptor is left, or what the type check throws.
-    static func open(_ path: String, displayName: String) throws(PropertyListError) -> Int32 {
+    static func open(_ path: String, displayName: String) throws(PropertyListError) -> (descriptor: Int32, size: Int) {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -63,12 +67,12 @@ final class DocumentInput {
                 cause: Errno(rawValue: code))
         }
         do {
-            try checkType(of: descriptor, displayName: displayName)
+            // Not standard input: a regular file, which has a size.
+            return (descriptor, try checkType(of: descriptor, displayName: displayName) ?? 0)
         } catch {
             close(descriptor)
             throw error
         }
-        return descriptor
     }
 
     /// Reads the file open at `descriptor` from its current offset, which must be a regular file
@@ -77,14 +81,14 @@ final class DocumentInput {
     /// - Parameters:
     ///   - closing: Whether the input closes the descriptor when done (also when this
     ///     initializer throws).
-    ///   - typeChecked: Whether ``open(_:displayName:)`` has checked the type already, which
-    ///     spares a second `fstat` per file.
+    ///   - typeChecked: The file's size when ``open(_:displayName:)`` has checked the type
+    ///     already, which spares a second `fstat` per file.
     /// - Throws: As ``init(contentsOf:displayName:)``.
-    init(descriptor: Int32, closing: Bool, displayName: String, typeChecked: Bool = false) throws(PropertyListError) {
+    init(descriptor: Int32, closing: Bool, displayName: String, typeChecked: Int? = nil) throws(PropertyListError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
         let count: Int
         do {
-            if !typeChecked { try Self.checkType(of: descriptor, displayName: displayName) }
+            if let typeChecked { size = typeChecked } else { size = try Self.checkType(of: descriptor, displayName: displayName) }
             count = try Self.fill(buffer, from: descriptor, displayName: displayName)
         } catch {
             buffer.deallocate()
@@ -127,6 +131,14 @@ final class DocumentInput {
         return count
     }
 
+    /// Whether the input has bytes not handed out yet, for a parse that ended before them;
+    /// a file is read for them.
+    func hasUnreadBytes() -> Bool {
+        if headOffset < head.count { return true }
+        var byte: UInt8 = 0
+        return withUnsafeMutableBytes(of: &byte) { read(into: $0) } != 0
+    }
+
     private func readFile(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let descriptor else { return 0 }
         do {
@@ -139,7 +151,10 @@ final class DocumentInput {
 
     /// Refuses what is not a regular file (standard input excepted), and a regular file larger
     /// than the reader accepts.
-    static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) {
+    ///
+    /// - Returns: The size of a regular file, `nil` for anything else.
+    @discardableResult
+    static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) -> Int? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw PropertyListError(.io, file: displayName, "cannot examine: \(Errno(rawValue: errno))", cause: Errno(rawValue: errno))
@@ -157,6 +172,7 @@ final class DocumentInput {
         if type == S_IFREG, status.st_size > PropertyListLimits.maxInputSize {
             throw tooLarge(displayName, "is \(status.st_size) bytes")
         }
+        return type == S_IFREG ? Int(status.st_size) : nil
     }
 
     /// Reads until `buffer` is full or the file ends, and returns the count.

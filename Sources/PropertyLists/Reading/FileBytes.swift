@@ -11,7 +11,7 @@ public enum FileBytes {
     ///   reason, or `.tooLarge` beyond the limit, checked before the file is read whole.
     static func read(_ path: String, displayName: String) throws(PropertyListError) -> [UInt8] {
         guard path != "-" else { return try read(descriptor: STDIN_FILENO, displayName: displayName) }
-        let descriptor = try DocumentInput.open(path, displayName: displayName)
+        let descriptor = try DocumentInput.open(path, displayName: displayName).descriptor
         defer { close(descriptor) }
         return try read(descriptor: descriptor, displayName: displayName)
     }
@@ -22,10 +22,7 @@ public enum FileBytes {
     /// - Throws: ``PropertyListError`` with code `.io` naming `displayName` and the system's
     ///   reason, or `.tooLarge` beyond the limit.
     public static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
-        try DocumentInput.checkType(of: descriptor, displayName: displayName)
-        var status = stat()
-        var expected = 0
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { expected = Int(status.st_size) }
+        let expected = try DocumentInput.checkType(of: descriptor, displayName: displayName) ?? 0
         // Read straight into the array: the file's size ahead (one byte more, to see the end in
         // the same read), then in growing steps for pipes and files that grow.
         var bytes = [UInt8](repeating: 0, count: expected + 1)

@@ -37,6 +37,7 @@ extension PropertyListReader {
         case .xml: return (try read(xml: bytes, fileName: fileName), .xml, false)
         case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary, false)
         case .json, .openStep:
+            try MemoryRoom.check(forDocumentOf: bytes.withBytes { $0.count }, fileName: fileName)
             let text = try Self.text(bytes, fileName: fileName)
             if format == .openStep {
                 let read = try OpenStepReader().readDocument(text, fileName: fileName)

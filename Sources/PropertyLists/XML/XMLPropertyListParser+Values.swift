@@ -77,7 +77,7 @@ extension XMLPropertyListParser {
             switch Base64.decode(text[...], keepingBytes: building) {
             case .bytes(let bytes): return .data(bytes)
             case .badCharacter(let byte):
-                let character = byte < 0x80 ? "'\(String(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+                let character = byte < 0x80 ? UnicodeScalar(byte).messageText : "byte 0x\(String(byte, radix: 16, uppercase: true))"
                 report(.invalid, at: valuePosition, "<data> holds the character \(character), which is not Base64")
             case .badLength:
                 report(.invalid, at: valuePosition, "<data> is not valid Base64: it ends in the middle of a group or has '=' before the end")

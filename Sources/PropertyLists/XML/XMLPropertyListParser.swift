@@ -145,6 +145,7 @@ final class XMLPropertyListParser {
     static func parseRecordingLines(contentsOf path: String, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
         let input = try DocumentInput(contentsOf: path, displayName: fileName)
         try checkParsable(input, fileName: fileName)
+        if let size = input.size { try MemoryRoom.check(forDocumentOf: size, fileName: fileName) }
         let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)
         guard let value = try parser.run(input) else { preconditionFailure("a parse that keeps values returned none") }
         return (value, parser.lines ?? PropertyListLines())
@@ -209,6 +210,8 @@ final class XMLPropertyListParser {
 
     private static func parse(_ input: DocumentInput, fileName: String?, retention: Retention) throws(PropertyListError) -> PropertyList? {
         try checkParsable(input, fileName: fileName)
+        // Only a parse that keeps everything builds values in proportion to the document.
+        if retention == .everything, let size = input.size { try MemoryRoom.check(forDocumentOf: size, fileName: fileName) }
         return try XMLPropertyListParser(fileName: fileName, retention: retention).run(input)
     }
 
@@ -259,11 +262,21 @@ final class XMLPropertyListParser {
         if diagnostics.isEmpty, context.pointee.wellFormed == 0 {
             report(.malformed, "the document is not well-formed XML")
         }
+        if diagnostics.isEmpty, Self.stoppedBeforeTheEnd(context) || input.hasUnreadBytes() {
+            report(.malformed, "a NUL byte follows the document; nothing may follow a property list but white space and comments")
+        }
         if diagnostics.isEmpty, !sawValue {
             report(.invalid, "<plist> holds no value")
         }
         guard diagnostics.isEmpty else { throw PropertyListError(firstCode ?? .invalid, diagnostics: diagnostics) }
         return result
+    }
+
+    /// Whether libxml2 ended the document before the end of its input: it takes a NUL byte
+    /// after the root element for the end, and reads no further (U+0000 in UTF-16 too).
+    private static func stoppedBeforeTheEnd(_ context: xmlParserCtxtPtr) -> Bool {
+        guard let parserInput = context.pointee.input, let current = parserInput.pointee.cur, let end = parserInput.pointee.end else { return false }
+        return current < end
     }
 
     /// Runs `body` with libxml2's errors on this thread routed to this parse, and none of

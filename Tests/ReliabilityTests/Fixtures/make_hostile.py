@@ -46,6 +46,8 @@ files = {
     "utf8_invalid_byte.plist": plist(b'<string>caf\xff</string>'),
     "utf8_overlong.plist": plist(b'<string>\xc0\xaf</string>'),
     "utf8_truncated_sequence.plist": plist(b'<string>\xe2\x82</string>'),
+    "nul_after_document.plist": VALID + b'\x00<dict><key>hidden</key><string>dropped by a write</string></dict>\n',
+    "nul_after_document_utf16.plist": b'\xff\xfe' + '<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><string>x</string></plist>\x00junk'.encode('utf-16-le'),
     "utf16_odd_length.plist": b'\xff\xfe' + '<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><string>x</string></plist>'.encode('utf-16-le')[:-1],
     "unknown_encoding.plist": b'<?xml version="1.0" encoding="X-NO-SUCH-ENCODING"?>\n<plist version="1.0"><string>x</string></plist>\n',
     # Other formats. A valid binary property list is a domain prefs reads (copied from a Mac);
