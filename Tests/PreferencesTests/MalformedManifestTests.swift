@@ -67,7 +67,10 @@ struct MalformedManifestTests {
         Case(keys: [F.key("k", "array", ["pfm_repetition_min": -1])], message: #"key "k": pfm_repetition_min must be an integer of 0 or more"#),
         Case(keys: [F.key("k", "string"), F.key("k", "integer")], message: #"key "k": is described twice; the second description is ignored"#),
         Case(keys: ["not a dictionary"], message: "an entry of pfm_subkeys is a string, not a dictionary"),
-        Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#)
+        Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#),
+        Case(keys: [F.key("k", "Boolean")], message: #"key "k": pfm_type "Boolean" is read as boolean; pfm_type names are lower case"#),
+        Case(keys: [F.key("k", "url")], message: #"key "k": pfm_type "url" is deprecated; the value is checked as a string"#),
+        Case(keys: [F.key("k", "union policy")], message: #"key "k": pfm_type "union policy" is deprecated and names no property list type"#)
     ]
 
     /// A manifest prefs cannot use is refused with its file, line and key.
@@ -102,6 +105,32 @@ struct MalformedManifestTests {
             #expect(lint.warnings.count == 1, "\(lint.warnings)")
             #expect(warning.file == path && (warning.line ?? 0) > 5)
             #expect(warning.message.hasPrefix(`case`.message), "\(warning.message)")
+        }
+    }
+
+    /// A type written as older manifests write it (Firefox's `Boolean`, `Dictionary`) is read
+    /// as the type it names and enforced, down to the keys it describes.
+    @Test func aCapitalisedTypeIsEnforcedAsTheTypeItNames() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest(
+                [F.key("Proxy", "Dictionary", ["pfm_subkeys": [F.key("Locked", "Boolean"), F.key("Homepage", "url")]])], in: scratch)
+            #expect(manifest.check(["Proxy": ["Locked": true, "Homepage": "https://example.com"]]).isEmpty)
+            #expect(
+                manifest.check(["Proxy": ["Locked": "yes", "Homepage": 3]]).map(\.description) == [
+                    #"key "Proxy.Locked": is a string, "yes", not a boolean"#, #"key "Proxy.Homepage": is an integer, 3, not a string"#
+                ])
+        }
+    }
+
+    /// A value outside a long list of choices is named with the first ten of them.
+    @Test func aLongListOfChoicesIsCutInMessages() throws {
+        try withScratch { scratch throws in
+            let locales = (0..<100).map { PropertyList.string("l\($0)") }
+            let manifest = try F.manifest([F.key("Locale", "string", ["pfm_range_list": .array(locales)])], in: scratch)
+            #expect(
+                manifest.check(["Locale": "xx"]).map(\.description) == [
+                    #"key "Locale": is "xx", not one of l0, l1, l2, l3, l4, l5, l6, l7, l8, l9 or 90 more"#
+                ])
         }
     }
 

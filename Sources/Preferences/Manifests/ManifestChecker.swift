@@ -93,7 +93,9 @@ struct ManifestChecker {
             report("is \(Self.text(value)), above the maximum \(Self.text(maximum))")
         }
         if let allowed = key.allowedValues, !allowed.contains(where: { Self.compare(value, $0) == .equal }) {
-            report("is \(Self.text(value)), not one of \(allowed.map(Self.listText).joined(separator: ", "))")
+            // A long list (a hundred locales) is named by its first ten.
+            let shown = allowed.prefix(10).map(Self.listText).joined(separator: ", ")
+            report("is \(Self.text(value)), not one of \(shown)\(allowed.count > 10 ? " or \(allowed.count - 10) more" : "")")
         }
         switch value {
         case .string(let string):

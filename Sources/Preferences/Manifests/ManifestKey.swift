@@ -124,7 +124,22 @@ public struct ManifestKey: Sendable {
             reader.warn("has no pfm_type, so its value is not checked; the description is ignored")
             return nil
         }
-        guard let type = ManifestType(manifestName: typeName) else {
+        let type: ManifestType
+        if let named = ManifestType(manifestName: typeName) {
+            type = named
+        } else if let named = ManifestType(manifestName: typeName.lowercased()) {
+            // Older manifests (Firefox's among them) capitalise the type; the meaning is plain.
+            reader.warn("pfm_type \"\(typeName)\" is read as \(named.rawValue); pfm_type names are lower case", at: ["pfm_type"])
+            type = named
+        } else if typeName == "url" {
+            reader.warn("pfm_type \"url\" is deprecated; the value is checked as a string", at: ["pfm_type"])
+            type = .string
+        } else if typeName == "union policy" {
+            reader.warn(
+                "pfm_type \"union policy\" is deprecated and names no property list type, so its value is not checked; the description is ignored",
+                at: ["pfm_type"])
+            return nil
+        } else {
             throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
         let title = try reader.string(.title, in: entry).map(ManifestText.string)
