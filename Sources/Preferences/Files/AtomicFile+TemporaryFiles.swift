@@ -28,11 +28,11 @@ extension AtomicFile {
     }
 
     /// Removes the temporary files of `name` in `folder` that writers killed mid-write left
-    /// behind (``isAbandoned(_:in:)``). A live writer's file is never removed, whatever lock it
-    /// writes under.
+    /// behind (``removeIfAbandoned(_:in:)``). A live writer's file is never removed, whatever
+    /// lock it writes under.
     static func sweepTemporaryFiles(of name: String, in folder: Directory) {
-        for entry in folderEntries(folder.path)?.names ?? [] where isTemporaryName(entry, of: name) && isAbandoned(entry, in: folder) {
-            unlinkat(folder.descriptor, entry, 0)
+        for entry in folderEntries(folder.path)?.names ?? [] where isTemporaryName(entry, of: name) {
+            removeIfAbandoned(entry, in: folder)
         }
     }
 
@@ -40,11 +40,34 @@ extension AtomicFile {
     /// regular file that no writer holds. Names are never used twice, so a file found
     /// abandoned stays abandoned.
     static func isAbandoned(_ entry: String, in folder: Directory) -> Bool {
+        whileAbandoned(entry, in: folder) {}
+    }
+
+    /// Removes `entry`, a temporary file by its name, when it is abandoned (``isAbandoned(_:in:)``).
+    ///
+    /// It is removed while its lock is held, so that a writer that created it but has not yet
+    /// locked it waits, then finds it gone and makes another (``lockedTemporaryFile(for:in:)``).
+    ///
+    /// - Returns: Whether it was removed.
+    @discardableResult
+    static func removeIfAbandoned(_ entry: String, in folder: Directory) -> Bool {
+        var removed = false
+        _ = whileAbandoned(entry, in: folder) { removed = unlinkat(folder.descriptor, entry, 0) == 0 }
+        return removed
+    }
+
+    /// Runs `body` holding the lock of `entry` when it is abandoned.
+    ///
+    /// - Returns: Whether it is abandoned (and `body` ran).
+    private static func whileAbandoned(_ entry: String, in folder: Directory, _ body: () -> Void) -> Bool {
         let descriptor = openat(folder.descriptor, entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
-        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid()
-            && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
+            flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        else { return false }
+        body()
+        return true
     }
 }

@@ -120,13 +120,7 @@ package enum AtomicFile {
     ) throws(PreferenceError) {
         let path = folder.path + "/" + name
         let existing = try existingStatus(of: name, in: folder, path: path)
-        let temporary = temporaryName(for: name)
-        guard let descriptor = try folder.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW) else {
-            throw PreferenceError.system(.writeFailed, "cannot create a temporary file in \(folder.path)", errno: ENOENT)
-        }
-        // Held until the rename: a sweep (``sweepTemporaryFiles(of:in:)``) removes only the
-        // temporary files whose lock it can take, so it never removes a live writer's.
-        flock(descriptor, LOCK_EX | LOCK_NB)
+        let (temporary, descriptor) = try lockedTemporaryFile(for: name, in: folder)
         var renamed = false
         defer {
             if !renamed { unlinkat(folder.descriptor, temporary, 0) }
@@ -159,6 +153,28 @@ package enum AtomicFile {
                 PreferenceNotice(
                     .warning,
                     "\(path) was written, but flushing the folder \(folder.path) to disk failed, so the change may not survive a crash: \(reason)"))
+        }
+    }
+
+    /// Creates a new temporary file for `name` in `folder` and takes its lock, which is held
+    /// until the rename: a sweep (``sweepTemporaryFiles(of:in:)``, `doctor --fix`) removes only
+    /// the temporary files whose lock it can take, so it never removes a live writer's.
+    ///
+    /// A sweep may find the file in the moment between its creation and its lock, take the
+    /// lock itself and remove it: the writer then waits for the sweep's lock to go, finds its
+    /// file gone (no links left) and makes another.
+    ///
+    /// - Returns: The temporary file's name and its open, locked descriptor.
+    private static func lockedTemporaryFile(for name: String, in folder: Directory) throws(PreferenceError) -> (name: String, descriptor: Int32) {
+        while true {
+            let temporary = temporaryName(for: name)
+            guard let descriptor = try folder.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW) else {
+                throw PreferenceError.system(.writeFailed, "cannot create a temporary file in \(folder.path)", errno: ENOENT)
+            }
+            var status = stat()
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            if fstat(descriptor, &status) == 0, status.st_nlink > 0 { return (temporary, descriptor) }
+            close(descriptor)
         }
     }
 

@@ -148,9 +148,10 @@ package enum StoreCheck {
         var findings: [Finding] = []
         for name in entries.sorted() {
             guard let owner = AtomicFile.temporaryFileOwner(name), owner.hasSuffix(".plist"),
-                DomainName.isValid(String(owner.dropLast(".plist".count))), AtomicFile.isAbandoned(name, in: directory)
+                DomainName.isValid(String(owner.dropLast(".plist".count)))
             else { continue }
-            if fix, unlinkat(directory.descriptor, name, 0) == 0 { continue }
+            if fix, AtomicFile.removeIfAbandoned(name, in: directory) { continue }
+            guard AtomicFile.isAbandoned(name, in: directory) else { continue }
             findings.append(
                 Finding(
                     path: folder.path + "/" + name,
