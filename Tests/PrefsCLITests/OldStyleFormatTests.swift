@@ -121,4 +121,18 @@ struct OldStyleFormatTests {
         let text = try prefs("convert", folder.file("d.txt"), "--to", "openstep")
         #expect(text.stdout == domain.stdout, "\(text)")
     }
+
+    /// A 4.8 MB quoted string of 2.4 million escapes converts in time linear in its size: its
+    /// text was gathered by appending to a string's scalars, which counted them all each time
+    /// (a 0.8 MB one took 2.4 s, this one over a minute). The bound is far above the linear
+    /// time, far below the quadratic one.
+    @Test func stringOfManyEscapesReadsInLinearTime() throws {
+        try folder.write("{ k = \"" + String(repeating: "\\n", count: 2_400_000) + "\"; }\n", to: "escapes.txt")
+        let started = Date()
+        let converted = try prefs("convert", folder.file("escapes.txt"), "--to", "json", "--output", folder.file("escapes.json"))
+        #expect(converted.status == 0, "\(converted)")
+        #expect(Date().timeIntervalSince(started) < 20, "took \(Date().timeIntervalSince(started)) s")
+        let json = try String(contentsOfFile: folder.file("escapes.json"), encoding: .utf8)
+        #expect(json == "{\n  \"k\": \"" + String(repeating: "\\n", count: 2_400_000) + "\"\n}\n")
+    }
 }

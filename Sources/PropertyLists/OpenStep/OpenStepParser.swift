@@ -165,31 +165,31 @@ struct OpenStepParser {
 
     /// The text from `index` up to `close` (`nil`: the end), with escapes read, and `index` past
     /// `close`; `nil` when `close` never comes.
+    ///
+    /// The text is gathered as UTF-8 bytes and decoded once: appending to a string's scalars
+    /// counts all of them each time, which made a string of many escapes take quadratic time.
     private mutating func text(until close: UInt8?) throws(PropertyListError) -> String? {
-        var scalars = String.UnicodeScalarView()
+        var text: [UInt8] = []
         var runStart = index
-        func flush(_ parser: OpenStepParser, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == close {
-                flush(self, upTo: index)
+                text += bytes[runStart..<index]
                 index += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             }
             guard byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
             }
-            flush(self, upTo: index)
+            text += bytes[runStart..<index]
             index += 1
-            scalars.append(try escape())
+            text += String(try escape()).utf8
             runStart = index
         }
         guard close == nil else { return nil }
-        flush(self, upTo: index)
-        return String(scalars)
+        text += bytes[runStart..<index]
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The character after a backslash, with `index` past it.
