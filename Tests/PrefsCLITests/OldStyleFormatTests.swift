@@ -135,4 +135,16 @@ struct OldStyleFormatTests {
         let json = try String(contentsOfFile: folder.file("escapes.json"), encoding: .utf8)
         #expect(json == "{\n  \"k\": \"" + String(repeating: "\\n", count: 2_400_000) + "\"\n}\n")
     }
+
+    /// A JSON number too large for any property list number is refused with the number quoted
+    /// and cut short, not a message as long as the file.
+    @Test func outOfRangeJSONNumberIsQuotedShort() throws {
+        for number in [String(repeating: "9", count: 100_000), "1e" + String(repeating: "9", count: 100_000)] {
+            try folder.write("{\"k\": \(number)}", to: "number.json")
+            let refused = try prefs("convert", folder.file("number.json"))
+            #expect(refused.status == 3, "\(refused)")
+            #expect(refused.stderr.hasPrefix("\(folder.file("number.json")):1: error: JSON: \"" + number.prefix(20)), "\(refused.stderr)")
+            #expect(refused.stderr.count < 300 && refused.stderr.contains("…\" is outside the range of"), "\(refused.stderr.prefix(300))")
+        }
+    }
 }

@@ -49,11 +49,11 @@ extension JSONScanner {
             let text = text(range)
             if isInteger {
                 guard let integer = PropertyListInteger(parsing: text.utf8) else {
-                    throw error("\(text) is outside the range of property list integers")
+                    throw error("\(text.quotedForMessage(limit: 60)) is outside the range of property list integers")
                 }
                 return .integer(integer)
             }
-            guard let real = Double(text), real.isFinite else { throw error("\(text) is outside the range of a double") }
+            guard let real = Double(text), real.isFinite else { throw error("\(text.quotedForMessage(limit: 60)) is outside the range of a double") }
             return .real(real)
         default:
             guard let bool = try scanLiteral() else { throw error("null has no property list equivalent; leave the key out instead") }
