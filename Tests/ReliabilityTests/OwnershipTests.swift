@@ -98,6 +98,33 @@ struct OwnershipTests {
         #expect(stat(shared.path, &status) == 0 && status.st_mode & 0o7777 == 0o1777, "the folder is as it was")
     }
 
+    /// Root reading a domain passes over an administrator's file (in `$XDG_CONFIG_DIRS/prefs`)
+    /// that another user owns, or that lies in a folder another user owns, or that a link leads
+    /// to, with a warning naming it: every user's values, root's too, come from that layer.
+    @Test(arguments: ["file", "folder", "link"])
+    func rootPassesOverAnAdministratorsFileAnotherUserOwns(what: String) throws {
+        let system = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: system.file("prefs"), withIntermediateDirectories: false)
+        chmod(system.file("prefs"), 0o755)
+        let value = "<plist version=\"1.0\"><dict><key>proxy</key><string>theirs</string></dict></plist>"
+        switch what {
+        case "file":
+            try system.write(value, to: "prefs/d.plist")
+            chown(system.file("prefs/d.plist"), Self.stranger, Self.stranger)
+        case "folder":
+            try system.write(value, to: "prefs/d.plist")
+            chown(system.file("prefs"), Self.stranger, Self.stranger)
+        default:
+            try system.write(value, to: "theirs.plist")
+            chown(system.file("theirs.plist"), Self.stranger, Self.stranger)
+            try FileManager.default.createSymbolicLink(atPath: system.file("prefs/d.plist"), withDestinationPath: system.file("theirs.plist"))
+        }
+        let read = try Shell.prefs(["read", "d", "proxy"], home: home, environment: ["XDG_CONFIG_DIRS": system.path])
+        #expect(read.status == 1 && read.stdout.isEmpty, "\(read)")
+        #expect(read.stderr.hasPrefix("Warning: \(system.path)/prefs"), "\(read)")
+        #expect(read.stderr.contains("belongs to user \(Self.stranger)") && read.stderr.contains("passed over"), "\(read)")
+    }
+
     /// Root writing into a user's store leaves the domain, lock folder and lock file to the user.
     @Test func rootLeavesTheUsersFilesTheirs() throws {
         #expect(try Shell.prefs(["write", "d", "k", "by root"], home: home).status == 0)

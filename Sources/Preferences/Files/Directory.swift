@@ -56,8 +56,10 @@ final class Directory {
 
     /// Refuses a folder that another user owns (root excepted) or that group or others may
     /// write, as OpenSSH's StrictModes does: files in it could be replaced by someone else.
-    func checkTrusted() throws(PreferenceError) {
-        try Self.checkTrusted(status(), path: path, kind: "folder")
+    ///
+    /// - Parameter anyOwnerForRoot: Whether root, working in a user's store, may use a folder of any owner.
+    func checkTrusted(anyOwnerForRoot: Bool = true) throws(PreferenceError) {
+        try Self.checkTrusted(status(), path: path, kind: "folder", anyOwnerForRoot: anyOwnerForRoot)
     }
 
     /// Opens `name` in this folder with `flags` (`O_CLOEXEC` and `O_NONBLOCK` are added, so a
@@ -114,12 +116,14 @@ final class Directory {
     }
 
     /// Refuses what another user owns (root excepted) or what group or others may write. Root
-    /// itself may work in any user's store, since no other user can act as root.
+    /// itself may work in any user's store, since no other user can act as root, unless
+    /// `anyOwnerForRoot` is off: an administrator's file, which every user's values come from,
+    /// must be root's even when root reads it.
     ///
     /// - Parameter kind: `folder` or `file`, for the message.
-    static func checkTrusted(_ status: stat, path: String, kind: String) throws(PreferenceError) {
+    static func checkTrusted(_ status: stat, path: String, kind: String, anyOwnerForRoot: Bool = true) throws(PreferenceError) {
         let user = geteuid()
-        if user != 0, status.st_uid != user, status.st_uid != 0 {
+        if user != 0 || !anyOwnerForRoot, status.st_uid != user, status.st_uid != 0 {
             throw PreferenceError(
                 .untrusted,
                 "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. If it is yours, chown \(user) \(path)"

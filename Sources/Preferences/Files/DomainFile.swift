@@ -23,7 +23,9 @@ package struct DomainFile: Sendable {
     let isInStore: Bool
     /// Whether every user may read what a write creates: a new file 0644 and new folders 0755,
     /// as an administrator's defaults must be (``PreferencesFolder/file(at:)``), rather than a
-    /// store's private 0600 and 0700. An existing file keeps its mode.
+    /// store's private 0600 and 0700. An existing file keeps its mode. Such a file and its
+    /// folder must belong to root or to the user even when root reads them, where root may
+    /// work in any user's own store.
     package var isShared = false
     /// The format a write gives a lone file: `nil` keeps the format it was read in (XML for a new
     /// file; a `.strings` file stays one). A lone file reads in any format prefs knows; a domain
@@ -105,7 +107,7 @@ package struct DomainFile: Sendable {
         } catch  where error.code == .notFound {
             return nil
         }
-        if isInStore { try folder.checkTrusted() }
+        if isInStore { try folder.checkTrusted(anyOwnerForRoot: !isShared) }
         return folder
     }
 
@@ -118,7 +120,7 @@ package struct DomainFile: Sendable {
         do {
             let status = try Directory.status(of: descriptor, path: path)
             try Directory.checkRegular(status, path: path)
-            if isInStore { try Directory.checkTrusted(status, path: path, kind: "file") }
+            if isInStore { try Directory.checkTrusted(status, path: path, kind: "file", anyOwnerForRoot: !isShared) }
         } catch {
             close(descriptor)
             throw error

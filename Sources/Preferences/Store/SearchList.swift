@@ -69,7 +69,11 @@ package struct SearchList: Sendable {
         for name in names {
             if scope == .full, let host { layers.append(.user(folder.file(for: name, host: host))) }
             layers.append(.user(folder.file(for: name)))
-            layers += systemFolders.map { .administrator($0.file(for: name)) }
+            for systemFolder in systemFolders {
+                var file = systemFolder.file(for: name)
+                file.isShared = true
+                layers.append(.administrator(file))
+            }
         }
         if scope == .full { layers += [.registered, .manifest] }
         self.layers = layers
