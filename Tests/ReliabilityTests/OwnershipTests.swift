@@ -80,22 +80,38 @@ struct OwnershipTests {
         #expect(doctor.status == 3 && doctor.stderr.contains("others may change it"), "\(doctor)")
     }
 
-    /// A shared folder such as `/tmp` (mode 1777) is refused as a store with its whole mode, and
-    /// the message never advises a chmod that would break it for everyone else.
-    @Test func sharedFolderIsRefusedWithoutAdviceToWeakenIt() throws {
+    /// A shared folder such as `/tmp` (mode 1777) or a group's such as `/var/mail` (mode 2775)
+    /// is refused as a store with its whole mode, and the message never advises a chmod that
+    /// would break it for everyone else.
+    @Test(arguments: [0o1777, 0o2775] as [mode_t])
+    func sharedFolderIsRefusedWithoutAdviceToWeakenIt(mode: mode_t) throws {
         let shared = TemporaryFolder()
-        chmod(shared.path, 0o1777)
+        chmod(shared.path, mode)
         for arguments in [["write", "d", "k", "v"], ["read", "d", "k"]] {
             let result = try Shell.prefs(arguments, home: shared.path)
             #expect(result.status == 3, "\(arguments): \(result)")
-            #expect(result.stderr.contains("mode 1777"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("mode \(String(mode, radix: 8))"), "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("chmod"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("a folder of your own"), "\(arguments): \(result.stderr)")
         }
         let doctor = try Shell.prefs(["doctor"], home: shared.path)
         #expect(doctor.status == 3 && !doctor.stderr.contains("chmod"), "\(doctor)")
         var status = stat()
-        #expect(stat(shared.path, &status) == 0 && status.st_mode & 0o7777 == 0o1777, "the folder is as it was")
+        #expect(stat(shared.path, &status) == 0 && status.st_mode & 0o7777 == mode, "the folder is as it was")
+    }
+
+    /// `doctor` on a folder that holds more than preferences, as `/etc` or `/` would be, names
+    /// that others may read it but never advises the `chmod 700` that would lock every other
+    /// user out of it.
+    @Test func doctorNeverAdvisesMakingASystemFolderPrivate() throws {
+        let system = TemporaryFolder()
+        chmod(system.path, 0o755)
+        try system.write("root:x:0:0::/root:/bin/sh\n", to: "passwd")
+        try FileManager.default.createDirectory(atPath: system.file("bin"), withIntermediateDirectories: false)
+        let doctor = try Shell.prefs(["doctor"], home: system.path)
+        #expect(doctor.stderr.contains("so others may read it"), "\(doctor)")
+        #expect(!doctor.stderr.contains("chmod"), "\(doctor)")
+        #expect(doctor.stderr.contains("a folder of their own"), "\(doctor)")
     }
 
     /// Root reading a domain passes over an administrator's file (in `$XDG_CONFIG_DIRS/prefs`)

@@ -143,10 +143,11 @@ final class Directory {
     }
 
     /// What to do about a folder or file that others may write: `chmod fix` for one of the
-    /// user's own, but never for a shared folder (the sticky bit set, as `/tmp` has), whose mode
-    /// other users rely on: preferences belong in a folder of the user's own instead.
+    /// user's own, but never for a shared folder (the sticky bit set, as `/tmp` has, or the
+    /// set-group-ID bit of a group's folder, as `/var/mail` has), whose mode other users rely
+    /// on: preferences belong in a folder of the user's own instead.
     static func modeAdvice(_ status: stat, path: String, fix: String) -> String {
-        guard status.st_mode & S_ISVTX == 0 else {
+        guard status.st_mode & (S_ISVTX | S_ISGID) == 0 || status.st_mode & S_IFMT != S_IFDIR else {
             return "It is a shared folder (mode \(modeText(status))), which must stay as it is: "
                 + "keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
         }

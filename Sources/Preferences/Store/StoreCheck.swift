@@ -31,10 +31,11 @@ package enum StoreCheck {
             if errno == ENOENT { return [] }
             return [Finding(path: folder.path, message: "cannot examine: \(systemErrorText())", isFixable: false)]
         }
-        var findings = ownershipFindings(folder.path, status, kind: "folder")
         guard let entries = folderEntries(folder.path) else {
-            return findings + [Finding(path: folder.path, message: "cannot list: \(systemErrorText())", isFixable: false)]
+            return ownershipFindings(folder.path, status, kind: "folder")
+                + [Finding(path: folder.path, message: "cannot list: \(systemErrorText())", isFixable: false)]
         }
+        var findings = ownershipFindings(folder.path, status, kind: "folder", holdsOnlyPreferences: holdsOnlyPreferences(entries))
         for name in entries.undecodable.sorted() {
             findings.append(
                 Finding(
@@ -96,9 +97,17 @@ package enum StoreCheck {
         }
     }
 
+    /// Whether a folder holds only what prefs keeps in a store: domain files, the `ByHost`
+    /// folder and hidden entries (the lock folder, temporary files). Another folder (`/etc`,
+    /// `/`) is not the user's to make private, and no `chmod` of it is advised.
+    private static func holdsOnlyPreferences(_ entries: (names: [String], undecodable: [String])) -> Bool {
+        entries.undecodable.isEmpty && entries.names.allSatisfy { $0.hasSuffix(".plist") || $0.hasPrefix(".") || $0 == "ByHost" }
+    }
+
     /// Owner and mode problems: another user's (root excepted), or writable by group or others
-    /// (prefs refuses both); readable by others (a privacy warning).
-    private static func ownershipFindings(_ path: String, _ status: stat, kind: String) -> [Finding] {
+    /// (prefs refuses both); readable by others (a privacy warning, with the `chmod` that fixes
+    /// it only for a folder that `holdsOnlyPreferences`).
+    private static func ownershipFindings(_ path: String, _ status: stat, kind: String, holdsOnlyPreferences: Bool = true) -> [Finding] {
         var findings: [Finding] = []
         let mode = status.st_mode & 0o777
         let expected = kind == "folder" ? "700" : "600"
@@ -118,11 +127,12 @@ package enum StoreCheck {
                         "the \(kind) has mode \(Directory.modeText(status)), so others may change it; prefs refuses it. \(Directory.modeAdvice(status, path: path, fix: expected))",
                     isFixable: false))
         } else if mode & 0o044 != 0 {
+            let advice =
+                holdsOnlyPreferences
+                ? "chmod \(expected) fixes it"
+                : "it holds more than preferences, so keep them in a folder of their own, for example PREFS_HOME=$HOME/.config/prefs"
             findings.append(
-                Finding(
-                    path: path,
-                    message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (chmod \(expected) fixes it)",
-                    isFixable: false))
+                Finding(path: path, message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (\(advice))", isFixable: false))
         }
         return findings
     }
