@@ -139,6 +139,7 @@ struct OwnershipTests {
         #expect(read.status == 1 && read.stdout.isEmpty, "\(read)")
         #expect(read.stderr.hasPrefix("Warning: \(system.path)/prefs"), "\(read)")
         #expect(read.stderr.contains("belongs to user \(Self.stranger)") && read.stderr.contains("passed over"), "\(read)")
+        #expect(read.stderr.contains("must be root's: chown root"), "the administrator's file is root's to fix: \(read)")
     }
 
     /// Root writing into a user's store leaves the domain, lock folder and lock file to the user.

@@ -124,9 +124,11 @@ final class Directory {
     static func checkTrusted(_ status: stat, path: String, kind: String, anyOwnerForRoot: Bool = true) throws(PreferenceError) {
         let user = geteuid()
         if user != 0 || !anyOwnerForRoot, status.st_uid != user, status.st_uid != 0 {
+            // An administrator's file is root's to fix, not the reader's to take.
+            let advice = anyOwnerForRoot ? "If it is yours, chown \(user) \(path)" : "An administrator's file must be root's: chown root \(path), as root"
             throw PreferenceError(
                 .untrusted,
-                "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. If it is yours, chown \(user) \(path)"
+                "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. \(advice)"
             )
         }
         if status.st_mode & 0o022 != 0 {

@@ -36,34 +36,4 @@ extension DomainFile {
         }
         return try FileLock(named: fileName + ".lock", in: locks, domain: domain, timeout: timeout)
     }
-
-    /// Runs `body` when no writer holds the file's lock, holding it meanwhile if it exists;
-    /// creates nothing.
-    ///
-    /// - Returns: Whether `body` ran.
-    func whileIdle(_ body: () -> Void) -> Bool {
-        let locks: Directory
-        do throws(PreferenceError) {
-            let folder = try Directory(path: folderPath)
-            locks = try Directory(named: Self.lockFolderName, in: folder, create: false)
-        } catch {
-            // No folder, or no lock folder in it: no writer has ever locked the file.
-            body()
-            return true
-        }
-        let descriptor: Int32
-        do {
-            guard let opened = try locks.openFile(fileName + ".lock", O_RDONLY | O_NOFOLLOW) else {
-                body()
-                return true
-            }
-            descriptor = opened
-        } catch {
-            return false
-        }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
-        body()
-        return true
-    }
 }
