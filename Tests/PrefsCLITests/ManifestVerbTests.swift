@@ -82,4 +82,26 @@ struct ManifestVerbTests {
         #expect(try prefs("import", "com.example.app", "-", input: "<plist><dict><key>name</key><string>m</string></dict></plist>").status == 0)
         #expect(try prefs("read", "--stored", "com.example.app", "name").stdout == "m\n")
     }
+
+    /// A domain's file reached by its path (`--file`, a path domain, through a link to the
+    /// folder) meets the domain's manifest as its name does; a file outside the preferences
+    /// folder names no domain.
+    @Test(arguments: ["--file", "path domain", "linked folder"])
+    func theDomainsFileByAnyPathMeetsItsManifest(reachedBy: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: home)
+        let arguments: [String] =
+            switch reachedBy {
+            case "--file": ["write", "--file", domainFile, "size", "-int", "11"]
+            case "path domain": ["write", String(domainFile.dropLast(".plist".count)), "size", "-int", "11"]
+            default: ["write", "--file", folder.file("link/com.example.app.plist"), "size", "-int", "11"]
+            }
+        let before = folder.bytes("home/com.example.app.plist")
+        let refused = try Shell.prefs(arguments, home: home, environment: ["PREFS_MANIFESTS": manifests])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.hasPrefix(#"Error: key "size": is 11, above the maximum 10"#), "\(refused.stderr)")
+        #expect(folder.bytes("home/com.example.app.plist") == before)
+        let elsewhere = try Shell.prefs(
+            ["write", "--file", folder.file("com.example.app.plist"), "size", "-int", "11"], home: home, environment: ["PREFS_MANIFESTS": manifests])
+        #expect(elsewhere.status == 0, "\(elsewhere)")
+    }
 }

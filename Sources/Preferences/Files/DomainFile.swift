@@ -52,9 +52,9 @@ package struct DomainFile: Sendable {
     }
 
     /// The folder that holds the file.
-    var folderPath: String { AtomicFile.parentFolder(of: path) }
+    package var folderPath: String { AtomicFile.parentFolder(of: path) }
     /// The file's name in its folder.
-    var fileName: String { AtomicFile.fileName(of: path) }
+    package var fileName: String { AtomicFile.fileName(of: path) }
 
     /// The identity of the file on disk, to tell whether it changed since it was read.
     package struct Version: Hashable, Sendable {
