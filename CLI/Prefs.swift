@@ -58,8 +58,10 @@ struct Prefs: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
+                // --version and a subcommand's --help: their text is the whole output, so text
+                // that cannot be written is a failed command (exit 4), as for any other output.
                 Output.write(fullMessage(for: error) + "\n")
-                try? Output.finish()
+                do { try Output.finish() } catch { fail(error) }
                 Glibc.exit(0)
             }
             Output.error(fullMessage(for: error))
@@ -68,6 +70,8 @@ struct Prefs: ParsableCommand {
     }
 
     private static func fail(_ error: CLIError) -> Never {
+        // The command already failed: its error is the one reported and its status the exit
+        // status; output that cannot be written on the way out would only hide it.
         try? Output.finish()
         error.report()
         Glibc.exit(error.status.rawValue)

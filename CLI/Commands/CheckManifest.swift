@@ -31,37 +31,15 @@ extension Prefs {
         @Flag(help: "Warnings are errors: a rule prefs cannot enforce fails the manifest.")
         var strict = false
 
-        @Option(help: ReportFormat.help)
-        var report: ReportFormat?
-
-        @Option(help: ArgumentHelp("In folders, check the files matching this glob instead of *.plist (repeatable).", valueName: "glob"))
-        var include: [String] = []
-
-        @Option(help: ArgumentHelp("In folders, skip the files and folders matching this glob (repeatable).", valueName: "glob"))
-        var exclude: [String] = []
+        @OptionGroup var files: FileCheckOptions
 
         func validate() throws {
-            if let empty = (include + exclude).first(where: \.isEmpty) {
-                throw ValidationError("--include and --exclude need a glob; \"\(empty)\" matches nothing")
-            }
             if paths.contains("-") { throw ValidationError("check-manifest reads manifest files; '-' (standard input) is not one") }
         }
 
         func run() throws {
-            var selection = FileSelection()
-            if !include.isEmpty { selection.include = include }
-            selection.exclude = exclude
-            let report = ProblemReport(format: .resolved(report), quiet: quiet)
-            let found = selection.files(for: paths)
-            for (folder, reason) in found.unlistable {
-                report.fail(.unreadable, [ReportedProblem(file: folder, severity: .error, message: "cannot list the folder: \(reason)", rule: .unreadableFile)])
-            }
-            guard !found.files.isEmpty || !found.unlistable.isEmpty else {
-                let patterns = selection.include.joined(separator: " or ")
-                throw CLIError(.nothingChecked, "no manifests to check: \(paths.joined(separator: ", ")) hold no file matching \(patterns)")
-            }
-            for file in found.files { check(file, into: report) }
-            try report.finish(summary: found.walkedFolder ? report.summary(noun: "manifest", failedAs: "failed", passedAs: "usable") : nil)
+            let report = ProblemReport(format: .resolved(files.report), quiet: quiet)
+            try files.selection.check(paths, noun: "manifest", failedAs: "failed", passedAs: "usable", into: report) { check($0, into: report) }
         }
 
         /// Checks one manifest, reporting it as passed or with its problems, sorted by line.

@@ -35,31 +35,20 @@ extension Prefs {
         @Flag(help: "With --manifest, keys the manifest does not name are errors, not warnings.")
         var strict = false
 
-        @Option(help: ReportFormat.help)
-        var report: ReportFormat?
-
-        @Option(help: ArgumentHelp("In folders, check the files matching this glob instead of *.plist (repeatable).", valueName: "glob"))
-        var include: [String] = []
-
-        @Option(help: ArgumentHelp("In folders, skip the files and folders matching this glob (repeatable).", valueName: "glob"))
-        var exclude: [String] = []
+        @OptionGroup var files: FileCheckOptions
 
         @Flag(help: "Binary, JSON and old-style property lists are valid too when they read.")
         var anyFormat = false
 
         func validate() throws {
             if strict && manifest == nil { throw ValidationError("--strict applies to --manifest; give a manifest") }
-            if let empty = (include + exclude).first(where: \.isEmpty) {
-                throw ValidationError("--include and --exclude need a glob; \"\(empty)\" matches nothing")
-            }
         }
 
         func run() throws {
             var request = ValidateRequest(paths: paths, quiet: quiet, manifest: manifest, strict: strict)
-            request.report = report
+            request.report = files.report
             request.anyFormat = anyFormat
-            if !include.isEmpty { request.selection.include = include }
-            request.selection.exclude = exclude
+            request.selection = files.selection
             try request.perform()
         }
     }
@@ -85,12 +74,7 @@ struct ValidateRequest {
     func perform() throws {
         let report = ProblemReport(format: .resolved(self.report), quiet: quiet)
         let manifestCheck = try manifest.map { try ManifestValidation(manifestPath: $0, strict: strict, anyFormat: anyFormat, report: report) }
-        let found = selection.files(for: paths)
-        for (folder, reason) in found.unlistable {
-            report.fail(.unreadable, [ReportedProblem(file: folder, severity: .error, message: "cannot list the folder: \(reason)", rule: .unreadableFile)])
-        }
-        guard !found.files.isEmpty || !found.unlistable.isEmpty else { throw noFiles() }
-        for file in found.files {
+        try selection.check(paths, noun: "file", failedAs: "invalid", passedAs: "valid", into: report) { file in
             let name = file == "-" ? "<stdin>" : file
             if let manifestCheck {
                 manifestCheck.check(file, name: name)
@@ -98,7 +82,6 @@ struct ValidateRequest {
                 check(file, name: name, into: report)
             }
         }
-        try report.finish(summary: found.walkedFolder ? report.summary(noun: "file", failedAs: "invalid", passedAs: "valid") : nil)
     }
 
     /// Checks one file, reporting it as passed or with its problems.
@@ -119,17 +102,6 @@ struct ValidateRequest {
             let problem = anyFormat ? error : Self.confirmed(error, file: file, name: name)
             report.fail(problem.exitStatus, ReportedProblem.problems(in: problem, file: name))
         }
-    }
-
-    /// The outcome when the folders named hold no file to check: status 7, naming them and
-    /// the patterns, so a CI job that checks nothing fails instead of passing.
-    private func noFiles() -> CLIError {
-        let patterns = selection.include.joined(separator: " or ")
-        let excluded = selection.exclude.isEmpty ? "" : " and not " + selection.exclude.joined(separator: " or ")
-        return CLIError(
-            .nothingChecked,
-            "no files to check: \(paths.joined(separator: ", ")) hold\(paths.count == 1 ? "s" : "") no file matching \(patterns)\(excluded) outside hidden folders (--include changes which files are checked)"
-        )
     }
 
     /// The refusal of a file in another format when it does read in that format; otherwise

@@ -12,7 +12,7 @@ extension WriteRequest {
     static func action(_ words: [String], at path: PropertyListKeyPath, typedBy manifest: Manifest?) throws(PreferenceError) -> CommandLineValue.Action {
         let action = try CommandLineValue.parse(words)
         // Only a plain word: a literal (`<string>13</string>`) is a value as given, whatever it holds.
-        guard let manifest, words.count == 1, !PropertyListReader.isPropertyListLiteral(words[0]), case .set(.string(let word)) = action,
+        guard let manifest, words.count == 1, !CommandLineValue.isPropertyListLiteral(words[0]), case .set(.string(let word)) = action,
             let type = manifest.key(at: path.components)?.type, let flag = flag(for: type)
         else { return action }
         do {

@@ -77,7 +77,7 @@ struct WriteRequest {
         target.file.outputFormat = format
         if !optionsEnded, !location.namesTarget { optionsEnded = try Self.endOfOptions(&rest, before: "KEY") }
         guard let first = rest.popFirst() else { throw CLIError(.usage, "missing KEY and VALUE") }
-        if rest.isEmpty, PropertyListReader.isPropertyListLiteral(first) {
+        if rest.isEmpty, CommandLineValue.isPropertyListLiteral(first) {
             try replaceDomain(target, with: first)
             return
         }

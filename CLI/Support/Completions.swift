@@ -57,6 +57,8 @@ enum Completions {
     static let paletteNames = CompletionKind.custom { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
+        // A best-effort completion, as for every candidate list below: a store that does not
+        // open or read offers no names, and the command itself reports why once it runs.
         guard let folder = Completions.folder(line),
             let document = try? PaletteDocument(
                 storeName: line.values["--store"] ?? PaletteDocument.defaultStoreName,
@@ -83,11 +85,13 @@ enum Completions {
     /// The folder `--root` names, else the environment's.
     private static func folder(_ line: CompletionLine) -> PreferencesFolder? {
         if let root = line.values["--root"] { return PreferencesFolder(path: expandingHome(root)) }
+        // No folder (no home to find it in) completes nothing; the command will say why.
         return try? PreferencesEnvironment.process.preferencesFolder()
     }
 
     /// The stored domains that start with `prefix`, and `NSGlobalDomain` (stored or not).
     private static func domains(_ line: CompletionLine, _ prefix: String) -> [String] {
+        // A folder that does not list offers only NSGlobalDomain, which always exists.
         var names = folder(line).flatMap { try? $0.domainNames() } ?? []
         if !names.contains(DomainName.global.rawValue) { names.append(DomainName.global.rawValue) }
         return names.filter { $0.hasPrefix(prefix) }
@@ -97,6 +101,8 @@ enum Completions {
     /// domain with `-g`, else `domain`, whose installed manifest's keys follow its stored ones.
     private static func keys(_ line: CompletionLine, domain: String?, _ prefix: String) -> [String] {
         var keys: [String] = []
+        // A file, domain name or manifest that does not read adds no candidates: completion
+        // offers what it can and stays silent, and the command reports the problem once run.
         if let file = line.values["--file"] {
             keys = (try? DomainFile(path: expandingHome(file)).read())?.keys ?? []
         } else if let folder = folder(line), let name = line.namesTarget ? DomainName.global : domain.flatMap({ try? DomainName($0) }) {

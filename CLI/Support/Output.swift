@@ -32,6 +32,7 @@ enum Output {
     /// Writes `line` and a newline to standard error at once; a failure is dropped, as there is
     /// nowhere left to report it.
     static func error(_ line: String) {
+        // Standard error is where failures are reported; when it fails there is no other place.
         try? FileDescriptor.standardError.write(all: Array((line + "\n").utf8))
     }
 

@@ -49,6 +49,16 @@ struct StandardOutputFailureTests {
         #expect(result.status == 4 && result.stderr.contains("cannot write to standard output: Bad file descriptor"), "\(result)")
     }
 
+    /// --version and a subcommand's --help print their text as their output: when standard
+    /// output cannot take it, the command fails with exit 4 and says why, like any other output.
+    @Test(arguments: brokenOutputs)
+    func versionAndHelpWithBrokenStandardOutputExit4(redirection: String) throws {
+        for command in ["--version", "read --help", "palette add --help"] {
+            let result = try sh(command + " " + redirection)
+            #expect(result.status == 4 && result.stderr.contains("cannot write to standard output"), "\(command): \(result)")
+        }
+    }
+
     /// A closed standard input reads as closed, not as a file prefs opened.
     @Test func importFromClosedStandardInputFailsWithoutChangingAnything() throws {
         let result = try sh("palette import - <&-")

@@ -58,6 +58,15 @@ package enum AtomicFile {
         }
     }
 
+    /// The start of the names of Linux's links to this process's standard streams, `/dev/stdout`
+    /// for `/proc/self/fd/1`.
+    private static let standardStreamPrefix = "/dev/std"
+
+    /// The descriptors of the output streams a caller may name as the file to write
+    /// (`prefs export d /dev/stdout`), by the rest of their `/dev/std…` name. prefs never writes
+    /// to them on its own: the caller chose the path, as it would choose any file.
+    private static let standardStreams: [Substring: Int32] = ["out": STDOUT_FILENO, "err": STDERR_FILENO]
+
     /// The descriptor `path` names when it names one of this process's streams: `/dev/stdout`,
     /// `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`; `nil` for any other path. Writing to
     /// the descriptor itself, as a shell does, keeps its offset and append mode, where opening
@@ -68,10 +77,9 @@ package enum AtomicFile {
     ///   open for reading only.
     private static func standardStream(named path: String) throws(PreferenceError) -> Int32? {
         let descriptor: Int32?
-        switch path {
-        case "/dev/stdout": descriptor = 1
-        case "/dev/stderr": descriptor = 2
-        default:
+        if path.hasPrefix(Self.standardStreamPrefix), let stream = Self.standardStreams[path.dropFirst(Self.standardStreamPrefix.count)] {
+            descriptor = stream
+        } else {
             let number = ["/dev/fd/", "/proc/self/fd/"].first(where: path.hasPrefix).map { path.dropFirst($0.count) }
             descriptor = number.flatMap { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } ? Int32($0) : nil }
         }

@@ -99,6 +99,8 @@ func smallFileText(_ path: String) -> String? {
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
+    // Such text only adds to a message or a default (a lock holder's name, the machine's id):
+    // a read that fails ends the text there, as a missing file gives `nil`, never an error.
     while bytes.count < 1 << 20,
         let count = try? buffer.withUnsafeMutableBytes({ try FileDescriptor(rawValue: descriptor).read(into: $0) }), count > 0
     {

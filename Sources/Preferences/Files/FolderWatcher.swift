@@ -24,6 +24,9 @@ final class FolderWatcher: Sendable {
         case domains(Set<String>)
         /// Anything may have changed: the folder appeared or went away, or events were lost.
         case everything
+        /// Watching has ended (the kernel's descriptor stopped reading): no change will be told
+        /// from now on, and the subscriber must check files itself.
+        case stopped
     }
 
     typealias Handler = @Sendable (Change) -> Void
@@ -71,6 +74,8 @@ final class FolderWatcher: Sendable {
     private struct State {
         var descriptor: Int32 = -1
         var threadStarted = false
+        /// Set when the descriptor failed: later subscriptions are refused.
+        var stopped = false
         var nextID: UInt64 = 0
         var subscriptions: [UInt64: Subscription] = [:]
         var watchUsers: [Int32: Int] = [:]
@@ -85,10 +90,11 @@ final class FolderWatcher: Sendable {
     /// Starts telling `handler` about changes in `folder`.
     ///
     /// - Returns: The subscription, to keep as long as changes matter; `nil` when the kernel
-    ///   refuses a watch (no inotify, or its limits are reached): the caller must then check files
-    ///   itself.
+    ///   refuses a watch (no inotify, or its limits are reached) or watching has stopped: the
+    ///   caller must then check files itself.
     func subscribe(folder: String, handler: @escaping Handler) -> Token? {
         state.withLock { state -> Token? in
+            guard !state.stopped else { return nil }
             if state.descriptor < 0 {
                 state.descriptor = inotify_init1(Int32(IN_CLOEXEC))
                 guard state.descriptor >= 0 else { return nil }
@@ -208,11 +214,12 @@ final class FolderWatcher: Sendable {
                 continue
             }
             if ready < 0 && errno == EINTR { continue }
-            // Reading fails only when the descriptor is unusable: the watcher then stops, and
-            // stores check their files' versions on every read instead.
+            // Polling or reading fails only when the descriptor is unusable. The failure is
+            // handled, not dropped: the watcher stops and tells every subscriber (`stop()`), and
+            // stores check their files' versions on every read instead. Its errno would reach no one.
             guard ready > 0, let count = try? FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)),
                 count > 0
-            else { return }
+            else { return stop() }
             var events: [(watch: Int32, mask: UInt32, name: String)] = []
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
@@ -224,6 +231,16 @@ final class FolderWatcher: Sendable {
             }
             deliver(events)
         }
+    }
+
+    /// Ends watching after the descriptor failed: tells every subscriber ``Change/stopped`` and
+    /// refuses later subscriptions, whose callers then check files themselves.
+    private func stop() {
+        let handlers = state.withLock { state in
+            state.stopped = true
+            return state.subscriptions.values.map(\.handler)
+        }
+        for handler in handlers { handler(.stopped) }
     }
 
     /// Watches again each folder whose path no longer leads to the folder watched (a parent

@@ -76,6 +76,7 @@ final class ManifestPattern: Sendable {
     func matchesWhole(_ string: String) -> Bool? {
         let program = program.withLock { program in
             if let program { return program }
+            // Compiled when the manifest was read; failing now means a damaged cache (above).
             let compiled = (try? Compiled(source)) ?? .nothing
             program = compiled
             return compiled

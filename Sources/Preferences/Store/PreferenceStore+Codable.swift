@@ -76,6 +76,9 @@ extension PreferenceStore {
     func decode<Value: Decodable>(_ type: Value.Type, from stored: PropertyList, forKey key: String) throws(PreferenceError) -> Value {
         guard NativeValue.isNative(Value.self) else { return try decodeCodable(Value.self, from: stored, forKey: key) }
         if let value = NativeValue.decode(Value.self, from: stored) as? Value { return value }
+        // A second reading, not a silent default: data that is no JSON of a `Value` is the type
+        // mismatch thrown below, which names the stored value (the decoder would only add that
+        // the bytes are not JSON).
         if case .data(let bytes) = stored, let value = try? JSONDecoder().decode(Value.self, from: Data(bytes)) {
             return value
         }
@@ -102,7 +105,8 @@ extension PreferenceStore {
             do {
                 return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
             } catch {
-                // A single-value type stored as a plain string (`"Ada"`, not `"\"Ada\""`).
+                // A single-value type stored as a plain string (`"Ada"`, not `"\"Ada\""`). When
+                // that fails too, the JSON decoder's reason is the one thrown below.
                 guard let value = try? decodePropertyList(Value.self, from: stored) else {
                     reason = error
                     break

@@ -348,23 +348,26 @@ public final class PreferenceStore: Sendable {
     }
 
     /// Watches the search list's folders so that the cache is invalidated by changes rather
-    /// than checked on every read; when the kernel refuses a watch, reads go on checking the
-    /// files' versions.
+    /// than checked on every read; when the kernel refuses a watch, or the watch stops, reads go
+    /// on checking the files' versions.
     ///
     /// - Returns: Whether the folders are watched.
     @discardableResult
     func startWatching() -> Bool {
         watch.withLock { watch in
             switch watch {
-            case .watching: return true
+            case .watching: return cache.isWatched
             case .refused: return false
             case .notStarted:
                 let cache = self.cache
                 var tokens: [FolderWatcher.Token] = []
                 for folder in searchList.folders {
                     let token = FolderWatcher.shared.subscribe(folder: folder) { change in
-                        guard case .domains(let names) = change else { return cache.invalidate(nil) }
-                        cache.invalidate(Set(names.map { folder + "/" + $0 + ".plist" }))
+                        switch change {
+                        case .domains(let names): cache.invalidate(Set(names.map { folder + "/" + $0 + ".plist" }))
+                        case .everything: cache.invalidate(nil)
+                        case .stopped: cache.stopWatching()
+                        }
                     }
                     guard let token else {
                         watch = .refused

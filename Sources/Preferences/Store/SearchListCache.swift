@@ -94,6 +94,20 @@ final class SearchListCache: Sendable {
         }
     }
 
+    /// Whether the folders are watched, so that no parse needs checking against its file.
+    var isWatched: Bool { state.withLock { $0.isWatched } }
+
+    /// Marks the folders unwatched from now on, as the watch has stopped: everything parsed
+    /// before is read again, each parse is checked against its file's version from then on, and
+    /// the observers are told.
+    func stopWatching() {
+        state.withLock { state in
+            state.isWatched = false
+            Self.invalidate(nil, &state)
+            for observer in state.observers.values { observer.yield() }
+        }
+    }
+
     /// Drops the parses of the files at `paths` (of everything when `nil`) and tells the observers.
     func invalidate(_ paths: Set<String>?) {
         state.withLock { state in

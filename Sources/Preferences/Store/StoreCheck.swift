@@ -153,8 +153,14 @@ package enum StoreCheck {
     }
 
     private static func temporaryFileFindings(_ folder: PreferencesFolder, entries: [String], fix: Bool) -> [Finding] {
-        // A folder that no longer opens has nothing left to sweep; its other findings say why.
-        guard let directory = try? Directory(path: folder.path) else { return [] }
+        let directory: Directory
+        do {
+            directory = try Directory(path: folder.path)
+        } catch {
+            // Listed a moment ago, the folder no longer opens (removed meanwhile, or no
+            // descriptor left): the temporary files are not checked, which the user must learn.
+            return [Finding(path: folder.path, message: "cannot look for temporary files left by stopped writers: \(error.message)", isFixable: false)]
+        }
         var findings: [Finding] = []
         for name in entries.sorted() {
             guard let owner = AtomicFile.temporaryFileOwner(name), owner.hasSuffix(".plist"),

@@ -57,6 +57,8 @@ struct BinaryPropertyListParser {
         let objectBytes = trailer.offsetTableOffset - BinaryTrailer.headerSize
         var referenceBytes = 0
         for index in 0..<trailer.objectCount {
+            // A malformed object counts no references here; decoding throws its error if the
+            // document reaches it, and one it never reaches is not part of the value.
             guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0xA || bytes[offset] >> 4 == 0xD,
                 let (kind, count, start) = try? header(at: offset),
                 let end = try? range(start, count: count, width: trailer.referenceSize * (kind == 0xD ? 2 : 1))
@@ -216,6 +218,7 @@ struct BinaryPropertyListParser {
 
     /// The bytes of object `index`, which decoded as a string, when it is an ASCII one.
     private func asciiBytes(ofDecoded index: Int) -> UnsafeRawBufferPointer? {
+        // The object has decoded, so its offset and header read; `nil` means "not ASCII".
         guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0x5,
             let (_, count, start) = try? header(at: offset)
         else { return nil }

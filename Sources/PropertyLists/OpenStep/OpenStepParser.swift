@@ -157,8 +157,8 @@ struct OpenStepParser {
         return text
     }
 
-    /// The text from `index` to the end, with backslash escapes read as in a quoted string: how
-    /// `defaults write` takes a value that holds no quote, bracket or brace.
+    /// The text from `index` to the end, with backslash escapes read as in a quoted string: as
+    /// `OpenStepReader.read(escapedText:fileName:)` reads it.
     mutating func escapedText() throws(PropertyListError) -> String {
         try text(until: nil) ?? ""
     }

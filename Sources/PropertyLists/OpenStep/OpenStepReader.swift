@@ -32,6 +32,30 @@ public struct OpenStepReader: Sendable {
         try readDocument(text, fileName: fileName).value
     }
 
+    /// Reads the backslash escapes of a quoted old-style string in `text`, which has no quotes
+    /// around it: `\n \t \r \b \f \v \a`, `\U21a9` (four hexadecimal digits; a surrogate pair
+    /// for a character beyond U+FFFF), octal `\033`, and any other character after a backslash
+    /// as itself (`\\` is `\`, `\"` is `"`). Every other character is itself. `defaults write`
+    /// reads a word it stores as a string this way (it puts the word in double quotes and parses it).
+    ///
+    /// ```swift
+    /// let key = try OpenStepReader().read(escapedText: #"\033Window\033Fill"#)
+    /// // "\u{1B}Window\u{1B}Fill", a menu path of NSUserKeyEquivalents
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text between the quotes.
+    ///   - fileName: How errors name the input, for example `value`.
+    /// - Throws: ``PropertyListError`` for an escape that names no character: a lone backslash
+    ///   at the end, `\U` without four hexadecimal digits, a lone surrogate, an octal escape above
+    ///   `\377`.
+    /// - Complexity: O(*n*) in the length of the text.
+    package func read(escapedText text: String, fileName: String? = nil) throws(PropertyListError) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var parser = OpenStepParser(bytes: Array(text.utf8), fileName: fileName)
+        return try parser.escapedText()
+    }
+
     /// Parses old-style text and tells whether it is a `.strings` file (entries without
     /// braces, or none), which ``OpenStepWriter/write(stringsFile:)`` writes back as one.
     func readDocument(_ text: String, fileName: String?) throws(PropertyListError) -> (value: PropertyList, isStringsFile: Bool) {

@@ -60,9 +60,44 @@ struct LibraryProblem {
         }
     }
 
+    /// The messages of the parser's problems that name no element, line or character, by
+    /// libxml2 code (several codes of one problem share a message).
+    private static let parserMessages: [UInt32: String] = {
+        let messages: [([xmlParserErrors], String)] = [
+            ([XML_ERR_DOCUMENT_END], "more follows the end of the root element; a property list is one <plist> element"),
+            ([XML_ERR_DOCUMENT_EMPTY], "no element starts here: a property list is an XML document with one <plist> element"),
+            ([XML_ERR_NAME_REQUIRED], "a name must follow < or & here; in text, write < as &lt; and & as &amp;"),
+            ([XML_ERR_ENTITYREF_SEMICOL_MISSING], "an & starts a reference that has no closing semicolon; in text, write & as &amp;"),
+            (
+                [XML_ERR_INVALID_DEC_CHARREF, XML_ERR_INVALID_HEX_CHARREF, XML_ERR_INVALID_CHARREF],
+                "a character reference (&#…; or &#x…;) has a character that is not a digit"
+            ),
+            ([XML_ERR_INVALID_ENCODING], "the text is not in the encoding the XML declaration or byte order mark names"),
+            ([XML_ERR_ATTRIBUTE_NOT_STARTED], "an attribute's value must be in quotes"),
+            ([XML_ERR_ATTRIBUTE_NOT_FINISHED], "an attribute's value has no closing quote"),
+            ([XML_ERR_LT_IN_ATTRIBUTE], "an attribute's value holds <; write it as &lt;"),
+            ([XML_ERR_EQUAL_REQUIRED], "an attribute's name must be followed by = and its value"),
+            ([XML_ERR_SPACE_REQUIRED], "the tag is malformed here (a space, attribute or > is missing)"),
+            ([XML_ERR_LTSLASH_REQUIRED], "an end tag </…> is missing"),
+            ([XML_ERR_MISPLACED_CDATA_END], "]]> may not appear in text; write it as ]]&gt;"),
+            ([XML_ERR_CDATA_NOT_FINISHED], "a CDATA section is not closed with ]]>"),
+            ([XML_ERR_COMMENT_NOT_FINISHED], "a comment is not closed with -->"),
+            ([XML_ERR_HYPHEN_IN_COMMENT], "-- may not appear inside a comment"),
+            ([XML_ERR_PI_NOT_FINISHED, XML_ERR_PI_NOT_STARTED], "a processing instruction <?… is not closed with ?>"),
+            ([XML_ERR_RESERVED_XML_NAME], "an XML declaration <?xml …?> may only come first in the file"),
+            ([XML_ERR_XMLDECL_NOT_STARTED, XML_ERR_XMLDECL_NOT_FINISHED], "the XML declaration is not closed with ?>"),
+            ([XML_ERR_VERSION_MISSING], "the XML declaration has no version (<?xml version=\"1.0\" …?>)"),
+            ([XML_ERR_STRING_NOT_STARTED, XML_ERR_STRING_NOT_CLOSED], "a quoted value in a declaration is not closed by its quote"),
+            ([XML_ERR_DOCTYPE_NOT_FINISHED], "the DOCTYPE is not closed with >"),
+            ([XML_ERR_NO_MEMORY], "libxml2 ran out of memory")
+        ]
+        return Dictionary(uniqueKeysWithValues: messages.flatMap { codes, message in codes.map { ($0.rawValue, message) } })
+    }()
+
     /// The message of a problem with well-formedness; `name`, `other` and `number` are
     /// libxml2's `str1`, `str2` and `int1`, which for most codes name an element and a line.
     private static func parserMessage(_ code: Int32, name: String?, other: String?, number: Int, original: String) -> String {
+        if let message = parserMessages[UInt32(code)] { return message }
         let element = name ?? "?"
         switch UInt32(code) {
         case XML_ERR_TAG_NAME_MISMATCH.rawValue:
@@ -71,14 +106,6 @@ struct LibraryProblem {
             return "the file ends before <\(element)>, opened on line \(number), is closed"
         case XML_ERR_GT_REQUIRED.rawValue:
             return "the start tag of <\(element)> does not end with >"
-        case XML_ERR_DOCUMENT_END.rawValue:
-            return "more follows the end of the root element; a property list is one <plist> element"
-        case XML_ERR_DOCUMENT_EMPTY.rawValue:
-            return "no element starts here: a property list is an XML document with one <plist> element"
-        case XML_ERR_NAME_REQUIRED.rawValue:
-            return "a name must follow < or & here; in text, write < as &lt; and & as &amp;"
-        case XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue:
-            return "an & starts a reference that has no closing semicolon; in text, write & as &amp;"
         case XML_ERR_UNDECLARED_ENTITY.rawValue:
             return "entity reference &\(element); is not allowed in a property list (only &amp; &lt; &gt; &quot; &apos; and character references are)"
         case XML_ERR_INVALID_CHAR.rawValue:
@@ -86,50 +113,12 @@ struct LibraryProblem {
             if original.contains("CharRef") { return "a character reference names a character that XML does not allow" }
             let digits = String(number, radix: 16, uppercase: true)
             return "the character U+\(String(repeating: "0", count: max(0, 4 - digits.count)) + digits) is not allowed in XML"
-        case XML_ERR_INVALID_DEC_CHARREF.rawValue, XML_ERR_INVALID_HEX_CHARREF.rawValue, XML_ERR_INVALID_CHARREF.rawValue:
-            return "a character reference (&#…; or &#x…;) has a character that is not a digit"
-        case XML_ERR_INVALID_ENCODING.rawValue:
-            return "the text is not in the encoding the XML declaration or byte order mark names"
         case XML_ERR_UNKNOWN_ENCODING.rawValue, XML_ERR_UNSUPPORTED_ENCODING.rawValue:
             return "the XML declaration names the encoding \"\(element)\", which prefs does not read; property lists are UTF-8"
-        case XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue:
-            return "an attribute's value must be in quotes"
-        case XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue:
-            return "an attribute's value has no closing quote"
         case XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue:
             return "the attribute \"\(element)\" has no value"
         case XML_ERR_ATTRIBUTE_REDEFINED.rawValue:
             return "the attribute \"\(element)\" is given twice"
-        case XML_ERR_LT_IN_ATTRIBUTE.rawValue:
-            return "an attribute's value holds <; write it as &lt;"
-        case XML_ERR_EQUAL_REQUIRED.rawValue:
-            return "an attribute's name must be followed by = and its value"
-        case XML_ERR_SPACE_REQUIRED.rawValue:
-            return "the tag is malformed here (a space, attribute or > is missing)"
-        case XML_ERR_LTSLASH_REQUIRED.rawValue:
-            return "an end tag </…> is missing"
-        case XML_ERR_MISPLACED_CDATA_END.rawValue:
-            return "]]> may not appear in text; write it as ]]&gt;"
-        case XML_ERR_CDATA_NOT_FINISHED.rawValue:
-            return "a CDATA section is not closed with ]]>"
-        case XML_ERR_COMMENT_NOT_FINISHED.rawValue:
-            return "a comment is not closed with -->"
-        case XML_ERR_HYPHEN_IN_COMMENT.rawValue:
-            return "-- may not appear inside a comment"
-        case XML_ERR_PI_NOT_FINISHED.rawValue, XML_ERR_PI_NOT_STARTED.rawValue:
-            return "a processing instruction <?… is not closed with ?>"
-        case XML_ERR_RESERVED_XML_NAME.rawValue:
-            return "an XML declaration <?xml …?> may only come first in the file"
-        case XML_ERR_XMLDECL_NOT_STARTED.rawValue, XML_ERR_XMLDECL_NOT_FINISHED.rawValue:
-            return "the XML declaration is not closed with ?>"
-        case XML_ERR_VERSION_MISSING.rawValue:
-            return "the XML declaration has no version (<?xml version=\"1.0\" …?>)"
-        case XML_ERR_STRING_NOT_STARTED.rawValue, XML_ERR_STRING_NOT_CLOSED.rawValue:
-            return "a quoted value in a declaration is not closed by its quote"
-        case XML_ERR_DOCTYPE_NOT_FINISHED.rawValue:
-            return "the DOCTYPE is not closed with >"
-        case XML_ERR_NO_MEMORY.rawValue:
-            return "libxml2 ran out of memory"
         default:
             return "this is not well-formed XML (libxml2 error \(code))"
         }

@@ -84,7 +84,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
     }
 
     /// The offset of the first byte after a UTF-8 byte order mark and white space.
-    static func firstSignificantByte(_ bytes: UnsafeRawBufferPointer) -> Int {
+    package static func firstSignificantByte(_ bytes: UnsafeRawBufferPointer) -> Int {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, ScalarText.isSpace(bytes[index]) { index += 1 }
         return index

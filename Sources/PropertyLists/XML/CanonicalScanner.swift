@@ -134,6 +134,8 @@ struct CanonicalScanner: ~Copyable {
         // The closing tag and line feed come back in the comparison.
         guard let leaf, let end = lineEnd() else { return false }
         encoder.output.removeAll()
+        // A leaf the writer refuses is not one it wrote: the document is not canonical, and the
+        // caller takes the full path (read the file, write it whole), which reports any error.
         guard (try? encoder.append(leaf, depth: depth)) != nil else { return false }
         let same = encoder.output.withBytes { written in
             written.count == end - start && memcmp(written.baseAddress!, bytes.baseAddress! + start, written.count) == 0

@@ -108,11 +108,11 @@ package enum CommandLineValue {
     /// with `(`, `{`, `<` or `"`, else a string with its backslash escapes read; a word that
     /// looks like a flag but is none is refused with the nearest flag.
     private static func untyped(_ word: String, inside composite: String?) throws(PreferenceError) -> PropertyList {
-        if PropertyListReader.isPropertyListLiteral(word) { return try literal(word, source: "the value") }
+        if isPropertyListLiteral(word) { return try literal(word, source: "the value") }
         if looksLikeFlag(word) { throw unknownFlag(word, inside: composite) }
         let text: String
         do {
-            text = try PropertyListReader().read(defaultsString: word)
+            text = try OpenStepReader().read(escapedText: word)
         } catch {
             let problem = error.message.hasPrefix("old-style: ") ? String(error.message.dropFirst(11)) : error.message
             throw PreferenceError(
@@ -154,28 +154,6 @@ package enum CommandLineValue {
             .invalidArgument,
             "cannot nest composite types (\(flag) inside \(composite)); give nested values as --json '[[\"a\"]]' or a literal such as '<array><array><string>a</string></array></array>'"
         )
-    }
-
-    /// Parses a property list written as text, as `defaults write` takes it: one bare XML element
-    /// (`<array>…</array>`), a whole document (`<?xml …?><!DOCTYPE …><plist>…</plist>`) as
-    /// `prefs read --xml` prints it, whose root is the value, or old-style text (`( a, b )`,
-    /// `{ k = v; }`, `<0aff>`) as `prefs read` prints it, whose leaves are strings.
-    ///
-    /// - Parameters:
-    ///   - text: The literal.
-    ///   - source: How the message names it, such as `the value`.
-    /// - Throws: ``PreferenceError`` with code `.invalidArgument` quoting the text and saying
-    ///   what is wrong with it.
-    package static func literal(_ text: String, source: String) throws(PreferenceError) -> PropertyList {
-        let start = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        let isXML = start.hasPrefix("<") && PropertyListFormat(sniffing: Array(text.utf8)) == .xml
-        let isDocument = start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<plist")
-        let kind = isDocument ? "property list document" : isXML ? "property list element" : "old-style property list"
-        do {
-            return try PropertyListReader().read(defaultsValue: text, source: source)
-        } catch {
-            throw PreferenceError(.invalidArgument, "\(source) \(quoted(text)) is not a valid \(kind): \(error.message)")
-        }
     }
 
     static func quoted(_ text: String) -> String {

@@ -22,6 +22,8 @@ enum ArgumentDomain {
                 continue
             }
             let value = arguments[index + 1]
+            // As in UserDefaults' argument domain, text that is no property list is a string
+            // (`-title '<untitled>'`): a value, not an error.
             if value.hasPrefix("<"), let parsed = try? PropertyListReader().read(fragment: value) {
                 result[String(argument.dropFirst())] = parsed
             } else {
