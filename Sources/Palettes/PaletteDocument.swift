@@ -30,7 +30,7 @@ public struct PaletteDocument: Sendable {
     public var formatKey: String { "PaletteStoreFormat:" + storeName }
 
     /// The document of store `storeName` in `domain` of `folder`, whose changes must meet
-    /// `manifest` (the domain's installed one: ``ManifestSearchPath/manifest(for:)``).
+    /// `manifest` (the domain's installed one: `ManifestSearchPath.manifest(for:)`).
     ///
     /// - Throws: ``PaletteError`` with code `.preferences` for a bad domain name.
     public init(
