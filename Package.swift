@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // `swift package generate-documentation` (Scripts/docs.sh); a plugin, never linked.
+        // `swift package generate-documentation` (.ci/docs.sh); a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
