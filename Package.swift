@@ -58,7 +58,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system")
             ],
             path: "CLI",
-            exclude: ["release.sh", "manual.sh", "prefs.1"]
+            exclude: ["release.sh", "manual.sh", "manual-text.py", "prefs.1"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),
