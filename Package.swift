@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // `swift package generate-documentation` (Scripts/docs.sh); a plugin, never linked.
+        // `swift package generate-documentation` (.ci/docs.sh); a plugin, never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
@@ -58,7 +58,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system")
             ],
             path: "CLI",
-            exclude: ["release.sh", "manual.sh", "prefs.1"]
+            exclude: ["release.sh", "manual.sh", "manual-text.py", "prefs.1"]
         ),
         .executableTarget(name: "PrefsInProcessBenchmark", dependencies: ["Preferences"], path: "Benchmarks/InProcess"),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),

@@ -17,12 +17,22 @@ case ${1:-} in
 esac
 log=$(mktemp)
 fresh=$(mktemp)
-trap 'rm -f "$log" "$fresh"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$log" "$fresh" "$work"' EXIT
+# The plugin builds prefs and the generator; the page is then made by the generator run here.
 if ! swift package plugin generate-manual --configuration debug --date "$(date -u +%Y-%m-%d)" >"$log" 2>&1; then
     cat "$log" >&2
     exit 1
 fi
-cp .build/plugins/GenerateManual/outputs/prefs/prefs.1 "$fresh"
+# The generator drops every character that is not ASCII (the help's emojis, "…"), so it reads
+# the help through a stand-in for prefs that writes each as a placeholder, QQU<hex>QQ.
+printf '#!/bin/sh\n"%s" "$@" | python3 "%s" encode\n' "$PWD/.build/debug/prefs" "$PWD/CLI/manual-text.py" >"$work/prefs"
+chmod +x "$work/prefs"
+if ! .build/debug/generate-manual-tool "$work/prefs" --date "$(date -u +%Y-%m-%d)" --output-directory "$work" >"$log" 2>&1; then
+    cat "$log" >&2
+    exit 1
+fi
+python3 CLI/manual-text.py decode <"$work/prefs.1" >"$fresh"
 # The page without its date (the .Dd line).
 undated() { grep -v '^\.Dd ' "$1"; }
 if [ -f "$page" ] && diff -u <(undated "$page") <(undated "$fresh") >"$log"; then
@@ -40,9 +50,9 @@ else
     exit 0
 fi
 
-# man renders it: no error, and no warning but the blank lines ArgumentParser leaves between a
-# discussion's paragraphs (which render as blank lines).
-if ! MANWIDTH=80 man --warnings -l "$page" >"$fresh" 2>"$log" || grep -v 'mdoc warning: Empty input line' "$log" >&2; then
+# man renders it with no error and no warning, the help's emojis and "…" included.
+if ! MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$page" >"$fresh" 2>"$log" || [ -s "$log" ]; then
+    cat "$log" >&2
     echo "$page: man -l does not render it cleanly" >&2
     exit 1
 fi
@@ -54,9 +64,15 @@ def names(command):
     for sub in command.get("subcommands") or []:
         yield sub["commandName"]
         yield from names(sub)
-commands = list(names(json.load(sys.stdin)["command"]))
-entries = re.findall(r"^\.It Em (\S+)$", open(sys.argv[1]).read(), re.M)
+help = sys.stdin.buffer.read().decode("utf-8")
+commands = list(names(json.loads(help)["command"]))
+page = open(sys.argv[1], encoding="utf-8").read()
+entries = re.findall(r"^\.It Em (\S+)$", page, re.M)
 if entries != commands:
     sys.exit("%s: its entries %s are not the commands %s" % (sys.argv[1], entries, commands))
+# Every character of the help that is not ASCII is in the page, as a groff escape.
+missing = sorted(c for c in set(help) if ord(c) >= 128 and "\\[u%04X]" % ord(c) not in page)
+if missing:
+    sys.exit("%s: characters of the help are not in it: %s" % (sys.argv[1], " ".join(missing)))
 print("%s: up to date, renders, and has all %d commands" % (sys.argv[1], len(commands)))
 ' "$page"

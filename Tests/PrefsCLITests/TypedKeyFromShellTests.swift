@@ -9,6 +9,12 @@ private struct Layout: Codable, Equatable, Sendable {
     var title: String
 }
 
+/// A note as an app keeps it, with the two types JSON lacks.
+private struct Note: Codable, Equatable, Sendable {
+    var created: Date
+    var icon: Data
+}
+
 /// What `prefs write` stores, read through the library's typed keys.
 @Suite("Typed keys read what prefs write stores")
 struct TypedKeyFromShellTests {
@@ -43,6 +49,21 @@ struct TypedKeyFromShellTests {
         #expect(try store().value(for: PreferenceKey("layout", default: Layout(width: 0, title: ""))) == Layout(width: 800, title: "Main"))
         #expect(try store().value(for: PreferenceKey("saved", default: Layout(width: 0, title: ""))) == Layout(width: 640, title: "Saved"))
         #expect(try store().value(for: PreferenceKey<Set<String>>("tags", default: [])) == ["a", "b"])
+    }
+
+    /// The JSON an app's `JSONEncoder` makes of a value holding a `Date` and `Data` (seconds since
+    /// 2001 as a number, Base64 as a string), written with `--json`, reads back as that value,
+    /// alone and in an array, though a property list decoder takes neither a number for a date
+    /// nor a string for data.
+    @Test func jsonOfDatesAndDataAsJSONEncoderWritesItReadsAsCodableValues() throws {
+        let note = Note(created: Date(timeIntervalSinceReferenceDate: 86_400.5), icon: Data([0, 1, 254, 255]))
+        let json = String(decoding: try JSONEncoder().encode(note), as: UTF8.self)
+        #expect(try prefs("write", "d", "note", "--json", json).status == 0)
+        #expect(try prefs("write", "d", "notes", "--json", "[\(json), \(json)]").status == 0)
+        let empty = Note(created: Date(timeIntervalSinceReferenceDate: 0), icon: Data())
+        #expect(try store().value(for: PreferenceKey("note", default: empty)) == note)
+        #expect(try store().decodable(Note.self, forKey: "note") == note)
+        #expect(try store().value(for: PreferenceKey<[Note]>("notes", default: [])) == [note, note])
     }
 
     /// A set the library stores is an array that `prefs read` prints.

@@ -22,7 +22,8 @@ extension PreferenceStore {
     ///
     /// Any other `Codable` type reads JSON data (what ``set(_:for:)`` stores), a string of JSON
     /// (what the Defaults library stores), or a dictionary, array or scalar that decodes as it
-    /// (what `prefs write DOMAIN KEY --json '{…}'` stores).
+    /// (what `prefs write DOMAIN KEY --json '{…}'` stores), its dates as `<date>` or as the
+    /// number of seconds since 2001 and its data as `<data>` or Base64, as `JSONEncoder` writes them.
     ///
     /// - Throws: `.typeMismatch` naming the key, the type and the stored value when a value is
     ///   stored but is not a `Value`: the caller sees the problem instead of a silent default.
@@ -89,7 +90,8 @@ extension PreferenceStore {
 
     /// `stored` decoded as a `Value`: JSON data as JSON, a string as JSON text, and any other
     /// value (or a string that is no JSON of a `Value`) by `Value`'s `Decodable` conformance over
-    /// the property list itself, as Foundation's `PropertyListDecoder` decodes it.
+    /// the property list itself, as Foundation's `PropertyListDecoder` decodes it, else over its
+    /// JSON form (a number for a `Date`, Base64 for `Data`, as `JSONEncoder` writes them).
     ///
     /// - Throws: `.typeMismatch` naming the key, the stored value's type and the decoder's reason.
     private func decodeCodable<Value: Decodable>(_ type: Value.Type, from stored: PropertyList, forKey key: String) throws(PreferenceError) -> Value {
@@ -117,7 +119,13 @@ extension PreferenceStore {
             do {
                 return try decodePropertyList(Value.self, from: stored)
             } catch {
-                reason = error
+                // JSON has no dates or data: `--json` stores an app's `JSONEncoder` text with
+                // them as numbers and Base64 strings, which only a JSON decoder reads as such.
+                guard let value = try? decodeJSONText(Value.self, from: stored) else {
+                    reason = error
+                    break
+                }
+                return value
             }
         }
         throw PreferenceError(
@@ -129,6 +137,12 @@ extension PreferenceStore {
     /// in binary form.
     private func decodePropertyList<Value: Decodable>(_ type: Value.Type, from plist: PropertyList) throws -> Value {
         try PropertyListDecoder().decode(Value.self, from: Data(BinaryPropertyListWriter().write(plist)))
+    }
+
+    /// `plist` decoded as a `Value` by Foundation's `JSONDecoder`, to which it is handed as the
+    /// JSON text `prefs read --json` prints of it.
+    private func decodeJSONText<Value: Decodable>(_ type: Value.Type, from plist: PropertyList) throws -> Value {
+        try JSONDecoder().decode(Value.self, from: Data(JSONWriter(prettyPrinted: false).write(plist).utf8))
     }
 
     /// A value's description, cut to 80 characters, for messages.
