@@ -19,7 +19,7 @@ extension CommandLineValue {
             guard let integer = PropertyListInteger(parsing: Array(value.utf8)) else { throw refuse(integerProblem(value)) }
             return .integer(integer)
         case "-float":
-            switch parseReal(value) {
+            switch parseFloat(value) {
             case .success(let real): return .real(real)
             case .failure(let problem): throw refuse(problem.description)
             }
@@ -44,6 +44,17 @@ extension CommandLineValue {
             }
         default:
             throw PreferenceError(.invalidArgument, "unknown type flag \(flag)")
+        }
+    }
+
+    /// Parses `value` as a 64-bit real, as a manifest's real key reads a plain word (`-float`
+    /// rounds to a 32-bit float, as `defaults` does).
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` saying what is wrong with it.
+    package static func double(_ value: String) throws(PreferenceError) -> PropertyList {
+        switch parseReal(value) {
+        case .success(let real): return .real(real)
+        case .failure(let problem): throw PreferenceError(.invalidArgument, "\(quoted(value)): \(problem.description)")
         }
     }
 
@@ -114,6 +125,23 @@ extension CommandLineValue {
             return .failure(ValueProblem("out of range (beyond ±1.7976931348623157e308; give inf or -inf for infinity\(stored))"))
         }
         return .success(value)
+    }
+
+    /// Parses a real as `defaults write -float` stores it: the number rounded to a 32-bit float
+    /// (`NSNumber numberWithFloat:`), which a property list holds widened to a double, so `0.1`
+    /// is 0.10000000149011612; a number beyond the float's range (±3.4028235e38) is refused,
+    /// where `defaults` would store an infinity.
+    static func parseFloat(_ text: String) -> Result<Double, ValueProblem> {
+        parseReal(text).flatMap { real in
+            let float = Float(real)
+            guard float.isFinite || !real.isFinite else {
+                return .failure(
+                    ValueProblem(
+                        "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38; give inf or -inf for infinity, or --json \(text) for a 64-bit real; defaults would store \(defaultsReal(text)))"
+                    ))
+            }
+            return .success(Double(float))
+        }
     }
 
     /// What `defaults write -float` stores for `text`, which reads it with Foundation's
