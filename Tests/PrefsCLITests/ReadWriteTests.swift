@@ -60,6 +60,7 @@ struct ReadWriteTests {
             (["-float", "16777217"], "-float", "16777216"),
             (["-float", "1e30"], "-float", "1e+30"),
             (["-float", "1e-45"], "-float", "1e-45"),
+            (["-float", "7.038531e-26"], "-float", "7.038531e-26"),
             (["--json", "0.1"], "--json", "0.1"),
             (["--json", "1e300"], "--json", "1e+300"),
             (["-float", "-inf"], "-float", "-infinity"),
@@ -105,16 +106,21 @@ struct ReadWriteTests {
         #expect(try prefs("read", "--xml", "d", "k").stdout.contains("<real>0.10000000149011612</real>"))
     }
 
-    /// A number beyond a 32-bit float's range is refused by `-float`, with what `defaults` would
-    /// have stored (an infinity), wherever a type flag goes; nothing is written.
-    @Test(arguments: [["-float", "1e39"], ["-array", "-float", "-3.5e38"], ["-dict", "x", "-float", "1e300"]])
-    func floatOutOfRangeIsRefused(words: [String]) throws {
+    /// A number beyond a 32-bit float's range, or so small it would be 0, is refused by `-float`
+    /// with what `defaults` would have stored, wherever a type flag goes; nothing is written.
+    @Test(
+        arguments: [
+            (["-float", "1e39"], "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38", "defaults would store inf)"),
+            (["-array", "-float", "-3.5e38"], "out of range for -float", "defaults would store -inf)"),
+            (["-dict", "x", "-float", "1e300"], "out of range for -float", "give --json 1e300 for a 64-bit real; defaults would store inf)"),
+            (["-float", "1e-300"], "too small for -float, which stores a 32-bit float as defaults does (the smallest is 1e-45", "defaults would store 0)")
+        ])
+    func floatOutOfRangeIsRefused(words: [String], problem: String, stored: String) throws {
         #expect(try prefs("write", "d", "keep", "1").status == 0)
         let before = folder.bytes("d.plist")
         let result = try Shell.prefs(["write", "d", "k"] + words, home: home)
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38"), "\(result)")
-        #expect(result.stderr.contains(words.last!.hasPrefix("-") ? "defaults would store -inf)" : "defaults would store inf)"), "\(result)")
+        #expect(result.stderr.contains(problem) && result.stderr.contains(stored), "\(result)")
         #expect(folder.bytes("d.plist") == before)
     }
 

@@ -129,16 +129,25 @@ extension CommandLineValue {
 
     /// Parses a real as `defaults write -float` stores it: the number rounded to a 32-bit float
     /// (`NSNumber numberWithFloat:`), which a property list holds widened to a double, so `0.1`
-    /// is 0.10000000149011612; a number beyond the float's range (±3.4028235e38) is refused,
-    /// where `defaults` would store an infinity.
+    /// is 0.10000000149011612. A number beyond the float's range (±3.4028235e38) or so small that
+    /// it rounds to zero is refused, where `defaults` would store an infinity or 0.
+    ///
+    /// The text is rounded to the float directly, not through a double as `floatValue` may: the
+    /// two differ for one float in 2^31 (7.038531e-26), and rounding once is what makes the float
+    /// that `prefs read` prints come back as itself.
     static func parseFloat(_ text: String) -> Result<Double, ValueProblem> {
         parseReal(text).flatMap { real in
-            let float = Float(real)
-            guard float.isFinite || !real.isFinite else {
+            let float = real.isFinite ? Float(text) ?? Float(real) : Float(real)
+            let stored = "; give --json \(text) for a 64-bit real; defaults would store \(defaultsReal(text))"
+            if float.isInfinite, real.isFinite {
                 return .failure(
                     ValueProblem(
-                        "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38; give inf or -inf for infinity, or --json \(text) for a 64-bit real; defaults would store \(defaultsReal(text)))"
-                    ))
+                        "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38; give inf or -inf for infinity\(stored))")
+                )
+            }
+            if float == 0, real != 0 {
+                return .failure(
+                    ValueProblem("too small for -float, which stores a 32-bit float as defaults does (the smallest is 1e-45; it would be 0\(stored))"))
             }
             return .success(Double(float))
         }
