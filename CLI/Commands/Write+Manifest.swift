@@ -16,7 +16,8 @@ extension WriteRequest {
             let type = manifest.key(at: path.components)?.type, let flag = flag(for: type)
         else { return action }
         do {
-            return .set(try CommandLineValue.typed(flag, word))
+            // A real key takes the number as typed: -float would round it to a 32-bit float.
+            return .set(type == .real ? try CommandLineValue.double(word) : try CommandLineValue.typed(flag, word))
         } catch {
             throw PreferenceError(
                 .invalidArgument,

@@ -21,7 +21,8 @@ extension Prefs {
                 prefs write -g KEY VALUE                     the global domain
                 prefs write DOMAIN -- -KEY VALUE             a key that starts with -
 
-                -int takes decimal or 0x hex integers up to 18446744073709551615; -bool takes yes/no/true/false/1/0; \
+                -int takes decimal or 0x hex integers up to 18446744073709551615; -float stores a 32-bit float, as \
+                defaults does (0.1 is 0.10000000149011612; --json 0.1 is the 64-bit real); -bool takes yes/no/true/false/1/0; \
                 -date takes 2024-02-29T12:34:56Z, 2024-02-29 12:34:56 +0000 or 2024-02-29; -data takes hex. \
                 A whole plist document (the output of prefs read --xml) is a value too: its root is stored. \
                 -array and -dict hold scalars only: nest with --json or a literal. As with defaults, a value \
@@ -92,6 +93,7 @@ struct WriteRequest {
         if !optionsEnded, rest.first == "--" { rest.removeFirst() }
         let manifest = enforcesManifest ? try target.installedManifest() : nil
         let action = try Self.action(Array(rest), at: path, typedBy: manifest)
+        if target.writesXML { try Self.checkXMLCanHold(action, at: path, in: target.name) }
         try target.update(key: path.components[0]) { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             // Changed in place: a copy changed beside the original would copy a large domain whole.
             if domain == nil { domain = PropertyListDictionary() }
@@ -130,6 +132,7 @@ struct WriteRequest {
         guard case .dictionary(let dictionary) = value else {
             throw CLIError(.usage, "a whole domain must be a dictionary (<dict>…</dict> or { … }), not \(value.typeNameWithArticle)")
         }
+        if target.writesXML { try Self.checkXMLCanHold(value, at: [], in: target.name) }
         let manifest = enforcesManifest ? try target.installedManifest() : nil
         try target.update { (domain: inout PropertyListDictionary?) throws(PreferenceError) in
             try manifest?.enforce(domain: dictionary)

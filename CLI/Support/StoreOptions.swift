@@ -171,6 +171,10 @@ struct Target {
         administratorFolder = nil
     }
 
+    /// Whether a write leaves the file in XML whatever it holds: a domain of the store or the
+    /// administrator's layer (a lone `--file` keeps its own format).
+    var writesXML: Bool { folder != nil || administratorFolder != nil }
+
     /// How messages name the target: the domain, or the file's path.
     var name: String { file.domain }
 

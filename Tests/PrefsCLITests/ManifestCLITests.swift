@@ -236,6 +236,11 @@ struct ManifestCLITests {
         #expect(folder.bytes("home/num.plist") == nil)
         #expect(try prefs("write", "num", "big", "-int", "9007199254740992").status == 0)
         #expect(try prefs("write", "num", "ratio", "-float", "-0.0").status == 0)
+        // A plain word for a real key is the number as typed; -float rounds to a 32-bit float as defaults does.
+        #expect(try prefs("write", "num", "ratio", "0.1").status == 0)
+        #expect(String(decoding: try #require(folder.bytes("home/num.plist")), as: UTF8.self).contains("<real>0.10000000000000001</real>"))
+        #expect(try prefs("write", "num", "ratio", "-float", "0.1").status == 0)
+        #expect(String(decoding: try #require(folder.bytes("home/num.plist")), as: UTF8.self).contains("<real>0.10000000149011612</real>"))
     }
 
     @Test func aMalformedInstalledManifestStopsAWriteUnlessNoManifest() throws {

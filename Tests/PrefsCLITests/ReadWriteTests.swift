@@ -56,7 +56,13 @@ struct ReadWriteTests {
             (["-float", "1"], "-float", "1"),
             (["-float", "-3.0"], "-float", "-3"),
             (["-float", "0.1"], "-float", "0.1"),
-            (["-float", "1e300"], "-float", "1e+300"),
+            (["-float", "3.1415927"], "-float", "3.1415927"),
+            (["-float", "16777217"], "-float", "16777216"),
+            (["-float", "1e30"], "-float", "1e+30"),
+            (["-float", "1e-45"], "-float", "1e-45"),
+            (["-float", "7.038531e-26"], "-float", "7.038531e-26"),
+            (["--json", "0.1"], "--json", "0.1"),
+            (["--json", "1e300"], "--json", "1e+300"),
             (["-float", "-inf"], "-float", "-infinity"),
             (["-bool", "yes"], "-bool", "1"),
             (["-date", "2024-02-29T12:34:56Z"], "-date", "2024-02-29 12:34:56 +0000"),
@@ -74,6 +80,48 @@ struct ReadWriteTests {
         let written = try prefs("write", "copy", "k", flag, String(read.stdout.dropLast()))
         #expect(written.status == 0, "\(words): \(written)")
         #expect(folder.bytes("copy.plist") == folder.bytes("d.plist"), "\(words)")
+    }
+
+    /// `-float` stores what `defaults` stores, a 32-bit float widened to a double (0.1 is
+    /// 0.10000000149011612 in the file, as Apple's XML writer spells it), in `-array` and `-dict`
+    /// members too. `read` prints the float's own shortest form, as `defaults read` does, for a
+    /// key and in a domain; JSON and XML print the exact double, and a double that is not a float
+    /// prints its own shortest form.
+    @Test func floatStoresA32BitFloatAsDefaultsDoes() throws {
+        #expect(try prefs("write", "d", "k", "-float", "0.1").status == 0)
+        #expect(try prefs("write", "d", "list", "-array", "-float", "0.1", "-float", "2.5").status == 0)
+        #expect(try prefs("write", "d", "map", "-dict", "x", "-float", "0.3").status == 0)
+        #expect(try prefs("write", "d", "map", "-dict-add", "y", "-float", "0.7").status == 0)
+        #expect(try prefs("write", "d", "list", "-array-add", "-float", "0.2").status == 0)
+        #expect(try prefs("write", "d", "exact", "--json", "0.1").status == 0)
+        #expect(
+            try python("(v['k'], v['list'], v['map'], v['exact'])")
+                == "(0.10000000149011612, [0.10000000149011612, 2.5, 0.20000000298023224], {'x': 0.30000001192092896, 'y': 0.699999988079071}, 0.1)\n")
+        #expect(try prefs("read", "d", "k").stdout == "0.1\n")
+        #expect(
+            try prefs("read", "d").stdout
+                == "{\n    exact = 0.1;\n    k = 0.1;\n    list = (\n        0.1,\n        2.5,\n        0.2\n    );\n    map = {\n        x = 0.3;\n        y = 0.7;\n    };\n}\n"
+        )
+        #expect(try prefs("read", "--json", "d", "k").stdout == "0.10000000149011612\n")
+        #expect(try prefs("read", "--xml", "d", "k").stdout.contains("<real>0.10000000149011612</real>"))
+    }
+
+    /// A number beyond a 32-bit float's range, or so small it would be 0, is refused by `-float`
+    /// with what `defaults` would have stored, wherever a type flag goes; nothing is written.
+    @Test(
+        arguments: [
+            (["-float", "1e39"], "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38", "defaults would store inf)"),
+            (["-array", "-float", "-3.5e38"], "out of range for -float", "defaults would store -inf)"),
+            (["-dict", "x", "-float", "1e300"], "out of range for -float", "give --json 1e300 for a 64-bit real; defaults would store inf)"),
+            (["-float", "1e-300"], "too small for -float, which stores a 32-bit float as defaults does (the smallest is 1e-45", "defaults would store 0)")
+        ])
+    func floatOutOfRangeIsRefused(words: [String], problem: String, stored: String) throws {
+        #expect(try prefs("write", "d", "keep", "1").status == 0)
+        let before = folder.bytes("d.plist")
+        let result = try Shell.prefs(["write", "d", "k"] + words, home: home)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(problem) && result.stderr.contains(stored), "\(result)")
+        #expect(folder.bytes("d.plist") == before)
     }
 
     /// A domain prints whole reals as `defaults` does, `1` rather than `1.0`, and dates quoted

@@ -40,6 +40,20 @@ struct TypedKeyFromShellTests {
         #expect(try store().value(for: PreferenceKey("since", default: Date(timeIntervalSince1970: 0))) == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
+    /// `prefs write -float` and the library's `set(Float, …)` store the same real, the 32-bit
+    /// float widened to a double as on a Mac; `float(forKey:)` and a `Float` key give it back
+    /// exactly, and `prefs read` prints it as the float (`0.1`).
+    @Test func floatFromTheShellIsTheLibrarysFloat() throws {
+        #expect(try prefs("write", "d", "shell", "-float", "0.1").status == 0)
+        try store().set(Float(0.1), forKey: "library")
+        #expect(try store().float(forKey: "shell") == 0.1)
+        #expect(try store().value(for: PreferenceKey<Float>("shell", default: 0)) == 0.1)
+        #expect(try store().double(forKey: "shell") == store().double(forKey: "library"))
+        #expect(try prefs("read", "d", "library").stdout == "0.1\n")
+        let xml = try #require(folder.bytes("d.plist")).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        #expect(xml.filter { $0 == "\t<real>0.10000000149011612</real>" }.count == 2, "\(xml)")
+    }
+
     /// A dictionary written with `--json`, an array with `-array` and a JSON string as the
     /// Defaults library stores one read as `Codable` values and sets.
     @Test func jsonDictionariesArraysAndJSONStringsReadAsCodableValues() throws {

@@ -128,11 +128,48 @@ struct ValueSyntaxTests {
         arguments: [
             ([#"foo\"#], "has a backslash escape that names no character: the text ends inside an escape"),
             ([#"\U12x"#], #"\U needs four hexadecimal digits"#),
-            (["-dict-add", #"\033Window\033Fill"#, #"~^\U21a9"#], "holds the control character U+001B once its escapes are read as defaults reads them")
+            (["-dict-add", #"\033Window\033Fill"#, #"~^\U21a9"#], #"the key "\u{1b}Window\u{1b}Fill" in k holds U+001B (\033, ESC); macOS would store it"#)
         ])
     func unstorableEscapeIsRefused(words: [String], fragment: String) throws {
         try expectRefused(words, fragment)
         try expectRefused(words, "-string")
+    }
+
+    /// A control character XML 1.0 cannot hold is refused the same way wherever it comes from
+    /// (an escape in a value, a `-array` element, a `-dict` key or value, a quoted old-style
+    /// string, `-string`, `--json`, a whole-domain literal): exit 2, the key or value named with
+    /// the character and what macOS would have stored, and nothing written. A lone binary file
+    /// holds it.
+    @Test(
+        arguments: [
+            (["k", #"\033x"#], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            (["k", #""\033x""#], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            (["k", "-array", "a", #"\033x"#], #"the value of k.1, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            (["k", "-array-add", #"\001"#], #"the value of k, "\u{1}", holds U+0001 (\001)"#),
+            (["k", "-dict", "a", #"\033x"#], #"the value of k.a, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            (["k", "-dict", #"\033a"#, "v"], #"the key "\u{1b}a" in k holds U+001B (\033, ESC)"#),
+            (["k", "-dict-add", "-string", "\u{1B}a", "v"], #"the key "\u{1b}a" in k holds U+001B (\033, ESC)"#),
+            (["k", "-string", "\u{1B}x"], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            (["k", "--json", #"["\u001f"]"#], #"the value of k.0, "\u{1f}", holds U+001F (\037)"#),
+            (["k", #"( "\033x" )"#], #"the value of k.0, "\u{1b}x", holds U+001B (\033, ESC)"#),
+            ([#"{ "\033a" = b; }"#], #"the key "\u{1b}a" holds U+001B (\033, ESC)"#)
+        ])
+    func controlCharacterIsRefusedAlikeEverywhere(words: [String], place: String) throws {
+        #expect(try prefs("write", "d", "keep", "1").status == 0)
+        let before = folder.bytes("d.plist")
+        let result = try Shell.prefs(["write", "d"] + words, home: home)
+        #expect(result.status == 2, "\(words): \(result)")
+        #expect(
+            result.stderr
+                == "Error: cannot write d: \(place); macOS would store it, as its domain files are binary property lists, but prefs' domain files are XML 1.0, "
+                + "which cannot hold control characters other than tab, line feed and carriage return, so nothing was written "
+                + "(escapes such as \\033 are read as defaults reads them; -string stores a value or -dict key as typed, backslashes kept)\n",
+            "\(words)")
+        #expect(result.stdout.isEmpty)
+        #expect(folder.bytes("d.plist") == before, "\(words) changed the file")
+        let binary = try prefs("write", "--to", "binary", "--file", folder.file("b.plist"), "k", #"\033x"#)
+        #expect(binary.status == 0, "\(binary)")
+        #expect(try prefs("read", "--json", "--file", folder.file("b.plist"), "k").stdout == "\"\\u001bx\"\n")
     }
 
     /// A string that starts with - goes in with -string.

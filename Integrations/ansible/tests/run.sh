@@ -3,27 +3,24 @@
 # module, then playbooks against three inventory hosts (h1, h2, h3: the local connection, each with its
 # own PREFS_HOME and folder of domains) driving the prefs binary given.
 #
-#   bash Integrations/ansible/tests/run.sh PREFS [--with-issue-22]
+#   bash Integrations/ansible/tests/run.sh PREFS
 #
-# --with-issue-22 also runs byhost.yml and path_domains.yml, which need prefs' -currentHost, -host and
-# path domains (issue 22). Prints one line per check and closes with "ansible: N passed, M failed";
-# exits 1 if any check failed.
+# Prints one line per check and closes with "ansible: N passed, M failed"; exits 1 if any check
+# failed.
 #
 # ansible-core and the virtual environments of ansible-test's sanity tests are kept in
 # $PREFS_ANSIBLE_CACHE (default ~/.cache/prefs/ansible), so a run after the first installs nothing.
 # PREFS_ANSIBLE_KEEP=1 keeps the run's folder (inventory, hosts, logs) and prints its name.
 set -euo pipefail
 
-if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-    echo "usage: bash $0 PREFS [--with-issue-22]  (PREFS: the prefs binary to test)" >&2
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+    echo "usage: bash $0 PREFS  (PREFS: the prefs binary to test)" >&2
     exit 2
 fi
 prefs=$(realpath "$1")
 for tool in flock shellcheck; do  # flock holds a lock in failures.yml; ansible-test runs shellcheck
     command -v "$tool" >/dev/null || { echo "run.sh needs $tool (apt-get install util-linux shellcheck)" >&2; exit 2; }
 done
-with_issue_22=false
-[ "${2:-}" = --with-issue-22 ] && with_issue_22=true
 
 tests=$(cd "$(dirname "$0")" && pwd)
 collection=$(dirname "$tests")
@@ -231,10 +228,8 @@ check same-domain-files-on-every-host same_files_everywhere
 play_hosts=h1 check behaviour run_playbook behaviour some "$tests/playbooks/behaviour.yml"
 check failures run_playbook failures some "$tests/playbooks/failures.yml"
 check readme-playbook readme_playbook
-if $with_issue_22; then
-    check byhost run_playbook byhost some "$tests/playbooks/byhost.yml"
-    check path-domains run_playbook path-domains some "$tests/playbooks/path_domains.yml"
-fi
+check byhost run_playbook byhost some "$tests/playbooks/byhost.yml"
+check path-domains run_playbook path-domains some "$tests/playbooks/path_domains.yml"
 
 echo "ansible: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -19,7 +19,7 @@ extension CommandLineValue {
             guard let integer = PropertyListInteger(parsing: Array(value.utf8)) else { throw refuse(integerProblem(value)) }
             return .integer(integer)
         case "-float":
-            switch parseReal(value) {
+            switch parseFloat(value) {
             case .success(let real): return .real(real)
             case .failure(let problem): throw refuse(problem.description)
             }
@@ -44,6 +44,17 @@ extension CommandLineValue {
             }
         default:
             throw PreferenceError(.invalidArgument, "unknown type flag \(flag)")
+        }
+    }
+
+    /// Parses `value` as a 64-bit real, as a manifest's real key reads a plain word (`-float`
+    /// rounds to a 32-bit float, as `defaults` does).
+    ///
+    /// - Throws: ``PreferenceError`` with code `.invalidArgument` saying what is wrong with it.
+    package static func double(_ value: String) throws(PreferenceError) -> PropertyList {
+        switch parseReal(value) {
+        case .success(let real): return .real(real)
+        case .failure(let problem): throw PreferenceError(.invalidArgument, "\(quoted(value)): \(problem.description)")
         }
     }
 
@@ -114,6 +125,32 @@ extension CommandLineValue {
             return .failure(ValueProblem("out of range (beyond ±1.7976931348623157e308; give inf or -inf for infinity\(stored))"))
         }
         return .success(value)
+    }
+
+    /// Parses a real as `defaults write -float` stores it: the number rounded to a 32-bit float
+    /// (`NSNumber numberWithFloat:`), which a property list holds widened to a double, so `0.1`
+    /// is 0.10000000149011612. A number beyond the float's range (±3.4028235e38) or so small that
+    /// it rounds to zero is refused, where `defaults` would store an infinity or 0.
+    ///
+    /// The text is rounded to the float directly, not through a double as `floatValue` may: the
+    /// two differ for one float in 2^31 (7.038531e-26), and rounding once is what makes the float
+    /// that `prefs read` prints come back as itself.
+    static func parseFloat(_ text: String) -> Result<Double, ValueProblem> {
+        parseReal(text).flatMap { real in
+            let float = real.isFinite ? Float(text) ?? Float(real) : Float(real)
+            let stored = "; give --json \(text) for a 64-bit real; defaults would store \(defaultsReal(text))"
+            if float.isInfinite, real.isFinite {
+                return .failure(
+                    ValueProblem(
+                        "out of range for -float, which stores a 32-bit float as defaults does (beyond ±3.4028235e+38; give inf or -inf for infinity\(stored))")
+                )
+            }
+            if float == 0, real != 0 {
+                return .failure(
+                    ValueProblem("too small for -float, which stores a 32-bit float as defaults does (the smallest is 1e-45; it would be 0\(stored))"))
+            }
+            return .success(Double(float))
+        }
     }
 
     /// What `defaults write -float` stores for `text`, which reads it with Foundation's

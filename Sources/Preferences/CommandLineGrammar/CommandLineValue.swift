@@ -120,15 +120,6 @@ package enum CommandLineValue {
                 "the value \(quoted(word)) has a backslash escape that names no character: \(problem) (as in defaults, \\n, \\t, \\U21a9 and \\033 in a value are escapes and \\\\ is a backslash; give -string \(quoted(word)) to store the text as typed)"
             )
         }
-        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
-            let hex = String(control.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
-            throw PreferenceError(
-                .invalidArgument,
-                "the value \(quoted(word)) holds the control character \(code) once its escapes are read as defaults reads them (\\033 is ESC, U+001B); "
-                    + "a domain file is XML 1.0, which cannot hold it, where macOS keeps domains in binary files (give -string \(quoted(word)) to store the text as typed)"
-            )
-        }
         return .string(text)
     }
 

@@ -6,7 +6,8 @@
 /// // {\n    fontSize = 13;\n    name = "Ada Lovelace";\n}\n
 /// ```
 ///
-/// The format is lossy for types, as on a Mac: integers, reals (shortest form, `1` for 1.0) and booleans
+/// The format is lossy for types, as on a Mac: integers, reals (``RealFormat/shortest(_:)``: `1` for 1.0,
+/// `0.1` for the 32-bit float nearest 0.1) and booleans
 /// (`1`, `0`) are written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
 /// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
 /// by four spaces with keys in the XML writer's order; strings are quoted unless they are

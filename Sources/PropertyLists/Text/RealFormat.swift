@@ -11,10 +11,17 @@ public enum RealFormat {
     /// The shortest decimal that reads back as `value`, as `defaults read` prints a real: a
     /// whole number without a fraction (`1`, not `1.0`), `2.5`, `0.1`, `1e+20`, `0` for either
     /// zero; `nan`, `+infinity` and `-infinity` as ``string(_:)`` spells them.
+    ///
+    /// A value that is exactly a 32-bit float is spelled as that float: `defaults write -float
+    /// 0.1` stores the float nearest 0.1, which a property list holds as the double
+    /// 0.10000000149011612 and `defaults read` prints as `0.1` (the float's own description), and
+    /// so does this; `write -float` with the text stores that value again. Any other double
+    /// takes its own shortest form, which a 64-bit reader (`<real>`, JSON) takes back exactly.
     public static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return string(value) }
         if value == 0 { return "0" }
-        let text = value.description
+        let float = Float(value)
+        let text = Double(float) == value ? float.description : value.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 

@@ -60,7 +60,8 @@ options:
       - V(array) and V(dict) take a list and a dictionary whose items keep their JSON types (strings,
         integers, reals, booleans, lists, dictionaries), nested to any depth.
       - A scalar is handed to C(prefs write) with the type flag of the same name, which checks it. V(int)
-        takes decimal or C(0x) hexadecimal integers up to 18446744073709551615; V(bool) takes true, false,
+        takes decimal or C(0x) hexadecimal integers up to 18446744073709551615; V(float) stores a 32-bit
+        float, as C(defaults write -float) does (0.1 is stored as 0.10000000149011612); V(bool) takes true, false,
         yes, no, 1 or 0; V(date) takes C(2024-02-29T12:34:56Z), C(2024-02-29 12:34:56 +0000) or C(2024-02-29).
     type: str
     choices: [array, bool, boolean, date, dict, float, int, integer, string]
