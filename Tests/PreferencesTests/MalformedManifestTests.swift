@@ -69,6 +69,10 @@ struct MalformedManifestTests {
         Case(keys: ["not a dictionary"], message: "an entry of pfm_subkeys is a string, not a dictionary"),
         Case(keys: [F.key("k", "string", ["pfm_require": true])], message: #"key "k": pfm_require is a boolean, not a string"#),
         Case(keys: [F.key("k", "Boolean")], message: #"key "k": pfm_type "Boolean" is read as boolean; pfm_type names are lower case"#),
+        Case(
+            keys: [F.key("k", "array", ["pfm_format": "^https?://.*"])],
+            message: #"key "k": pfm_format applies to strings, but the key is an array; not enforced"#),
+        Case(keys: [F.key("k", "array", ["pfm_value_unique": true])], message: #"key "k": pfm_value_unique is not enforced"#),
         Case(keys: [F.key("k", "url")], message: #"key "k": pfm_type "url" is deprecated; the value is checked as a string"#),
         Case(keys: [F.key("k", "union policy")], message: #"key "k": pfm_type "union policy" is deprecated and names no property list type"#)
     ]
@@ -119,6 +123,21 @@ struct MalformedManifestTests {
                 manifest.check(["Proxy": ["Locked": "yes", "Homepage": 3]]).map(\.description) == [
                     #"key "Proxy.Locked": is a string, "yes", not a boolean"#, #"key "Proxy.Homepage": is an integer, 3, not a string"#
                 ])
+        }
+    }
+
+    /// A range list that allows custom values (`pfm_range_list_allow_custom_value`) suggests
+    /// values and refuses none, as loginwindow's AdminHostInfo and Chrome's
+    /// AlternativeBrowserPath mean it; without it the list is enforced.
+    @Test func aRangeListThatAllowsCustomValuesRefusesNone() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest(
+                [
+                    F.key("Open", "string", ["pfm_range_list": ["HostName", "IPAddress"], "pfm_range_list_allow_custom_value": true]),
+                    F.key("Closed", "string", ["pfm_range_list": ["HostName", "IPAddress"], "pfm_range_list_allow_custom_value": false])
+                ], in: scratch)
+            #expect(manifest.check(["Open": "custom text"]).isEmpty)
+            #expect(manifest.check(["Closed": "custom text"]).map(\.description) == [#"key "Closed": is "custom text", not one of HostName, IPAddress"#])
         }
     }
 

@@ -10,14 +10,15 @@ struct ManifestEntry {
     /// An entry prefs reads.
     enum Field: Int, CaseIterable {
         case name, type, title, description, deprecated, require, rangeMin, rangeMax, repetitionMin, repetitionMax
-        case format, rangeList, subkeys, defaultValue, domain, formatVersion
+        case format, rangeList, rangeListAllowsCustomValue, valueUnique, subkeys, defaultValue, domain, formatVersion
 
         /// The entry's key in the manifest, `pfm_name` and so on.
         var key: String { Self.keys[rawValue] }
 
         private static let keys = [
             "pfm_name", "pfm_type", "pfm_title", "pfm_description", "pfm_deprecated", "pfm_require", "pfm_range_min",
-            "pfm_range_max", "pfm_repetition_min", "pfm_repetition_max", "pfm_format", "pfm_range_list", "pfm_subkeys",
+            "pfm_range_max", "pfm_repetition_min", "pfm_repetition_max", "pfm_format", "pfm_range_list",
+            "pfm_range_list_allow_custom_value", "pfm_value_unique", "pfm_subkeys",
             "pfm_default", "pfm_domain", "pfm_format_version"
         ]
 

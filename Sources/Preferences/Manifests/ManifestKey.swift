@@ -155,8 +155,11 @@ public struct ManifestKey: Sendable {
         try reader.checkRange(
             minimumCount.map { .integer(PropertyListInteger($0)) }, maximumCount.map { .integer(PropertyListInteger($0)) }, of: (.repetitionMin, .repetitionMax)
         )
-        let pattern = try Self.pattern(in: entry, at: reader)
+        let pattern = try Self.pattern(in: entry, of: type, at: reader)
         let allowedValues = Self.allowedValues(in: entry, of: type, at: reader)
+        if reader.bool(.valueUnique, in: entry) == true {
+            reader.warn("pfm_value_unique is not enforced", at: ["pfm_value_unique"])
+        }
         let subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
         self.init(
             name: name, type: type, defaultValue: entry[.defaultValue], minimum: minimum, maximum: maximum, allowedValues: allowedValues,
@@ -175,10 +178,16 @@ public struct ManifestKey: Sendable {
         }
     }
 
-    /// The compiled `pfm_format`; `nil` when absent or (with a warning) when prefs cannot
-    /// match it in linear time, or it does not compile.
-    private static func pattern(in entry: ManifestEntry, at reader: ManifestReader) throws(ManifestReader.Problem) -> ManifestPattern? {
+    /// The compiled `pfm_format`; `nil` when absent or (with a warning) when the key is not a
+    /// string, when prefs cannot match it in linear time, or when it does not compile.
+    private static func pattern(
+        in entry: ManifestEntry, of type: ManifestType, at reader: ManifestReader
+    ) throws(ManifestReader.Problem) -> ManifestPattern? {
         guard let format = try reader.string(.format, in: entry) else { return nil }
+        guard type == .string else {
+            reader.warn("pfm_format applies to strings, but the key is \(type.nameWithArticle); not enforced", at: ["pfm_format"])
+            return nil
+        }
         do throws(PatternError) {
             return try reader.patterns.pattern(format)
         } catch {
@@ -187,10 +196,13 @@ public struct ManifestKey: Sendable {
         }
     }
 
-    /// `pfm_range_list`; `nil` when absent or (with a warning) when it is no array of values of
-    /// the key's type.
+    /// `pfm_range_list`; `nil` when absent, when `pfm_range_list_allow_custom_value` allows any
+    /// value, or (with a warning) when it is no array of values of the key's type.
     private static func allowedValues(in entry: ManifestEntry, of type: ManifestType, at reader: ManifestReader) -> [PropertyList]? {
         guard let list = entry[.rangeList] else { return nil }
+        // The list is a choice of suggestions, any other value allowed (loginwindow's
+        // AdminHostInfo, Chrome's AlternativeBrowserPath).
+        if reader.bool(.rangeListAllowsCustomValue, in: entry) == true { return nil }
         guard case .array(let values) = list else {
             reader.warn("pfm_range_list is \(list.typeNameWithArticle), not an array; not enforced", at: ["pfm_range_list"])
             return nil
