@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport", "CLibXML2"], exclude: ["Fixtures"]),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns", "TestSupport"]),
         .testTarget(name: "PreferencesTests", dependencies: ["Preferences", "PropertyLists", "TestSupport"]),
-        .testTarget(name: "ReadmeTests", dependencies: ["Preferences"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Preferences", "TestSupport"]),
         .testTarget(name: "PalettesTests", dependencies: ["Palettes", "Preferences", "PropertyLists", "TestSupport"]),
         .testTarget(
             name: "PreferencesConfigurationTests",

@@ -30,15 +30,11 @@ struct PalettesArticleSnippetTests {
         let path = here.deletingLastPathComponent().appendingPathComponent("../../Sources/Palettes/Palettes.docc/" + article)
         let text = try String(contentsOf: path, encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let blocks = SnippetBlocks.swift(in: text)
         #expect(blocks.count == 1)
-        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
             // `import Palettes` is at the top of this file.
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0 != "import Palettes" && !$0.isEmpty }
-            let found = sourceLines.indices.contains { start in
-                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
-            }
+            let found = SnippetBlocks.source(source, holds: block) { $0 == "import Palettes" }
             #expect(found, "\(article) snippet not in PalettesArticleSnippetTests.swift:\n\(block)")
         }
     }

@@ -23,14 +23,10 @@ struct ReadmePaletteSnippetTests {
         let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Palettes in Swift").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let blocks = SnippetBlocks.swift(in: section)
         #expect(blocks.count == 1)
-        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let found = sourceLines.indices.contains { start in
-                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
-            }
+            let found = SnippetBlocks.source(source, holds: block)
             #expect(found, "README snippet not in ReadmePaletteSnippetTests.swift:\n\(block)")
         }
     }

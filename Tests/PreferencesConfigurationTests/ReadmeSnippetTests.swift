@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import PreferencesConfiguration
+import TestSupport
 import Testing
 
 // README's swift-configuration snippet, verbatim (indented to fit; its imports are this file's),
@@ -27,14 +28,10 @@ struct ReadmeSnippetTests {
         let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## With swift-configuration").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let blocks = SnippetBlocks.swift(in: section)
         #expect(blocks.count == 1)
-        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for block in blocks {
-            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("import ") }
-            let found = sourceLines.indices.contains { start in
-                start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
-            }
+            let found = SnippetBlocks.source(source, holds: block) { $0.hasPrefix("import ") }
             #expect(found, "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Preferences
+import TestSupport
 import Testing
 
 // The Swift snippets of README.md's library section, verbatim (indented to fit), so that they
@@ -79,17 +80,7 @@ private func readmeSwiftBlocks(inSection title: String) throws -> [String] {
     let here = URL(fileURLWithPath: #filePath)
     let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
     let section = try #require(readme.components(separatedBy: "## \(title)\n").dropFirst().first?.components(separatedBy: "\n## ").first)
-    return section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
-}
-
-/// Whether the lines of `block` come one after another in `source`, white space around each
-/// line aside.
-private func contains(_ source: String, _ block: String) -> Bool {
-    let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    return sourceLines.indices.contains { start in
-        start + lines.count <= sourceLines.count && Array(sourceLines[start..<start + lines.count]) == lines
-    }
+    return SnippetBlocks.swift(in: section)
 }
 
 @Suite("README's library snippets compile and run", .serialized)
@@ -100,7 +91,7 @@ struct ReadmeSnippetTests {
         let blocks = try readmeSwiftBlocks(inSection: "The libraries")
         #expect(blocks.count == 6)
         for block in blocks {
-            #expect(contains(source, block), "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
+            #expect(SnippetBlocks.source(source, holds: block), "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
         }
     }
 
@@ -114,8 +105,8 @@ struct ReadmeSnippetTests {
         let blocks = try readmeSwiftBlocks(inSection: "Platforms")
         #expect(blocks.count == 2)
         let dependency = try #require(blocks.first?.split(separator: "\n").first { $0.contains(".product(") })
-        #expect(contains(manifest, String(dependency)), "README's dependency not in Tests/ClientPackage/Package.swift: \(dependency)")
-        #expect(contains(source, blocks.last ?? ""), "README snippet not in ReadmeSnippetTests.swift:\n\(blocks.last ?? "")")
+        #expect(SnippetBlocks.source(manifest, holds: String(dependency)), "README's dependency not in Tests/ClientPackage/Package.swift: \(dependency)")
+        #expect(SnippetBlocks.source(source, holds: blocks.last ?? ""), "README snippet not in ReadmeSnippetTests.swift:\n\(blocks.last ?? "")")
     }
 
     @Test func snippetsRunAgainstAStoreInPREFS_HOME() async throws {
