@@ -47,9 +47,14 @@ extension XMLPropertyListParser {
         return handlers
     }
 
-    /// Runs one SAX event's handler, then applies any stop it requested.
+    /// Runs one SAX event's handler, then applies any stop it requested, and after the input
+    /// has ended, stops libxml2 asking for more (see `prefs_xml_stop_reading_ended_input`).
     fileprivate func handle(_ body: (XMLPropertyListParser) -> Void) {
         body(self)
+        if inputEnded {
+            inputEnded = false
+            prefs_xml_stop_reading_ended_input(context)
+        }
         applyRequestedStop()
     }
 

@@ -98,7 +98,7 @@ final class XMLPropertyListParser {
     let fileName: String?
     let retention: Retention
     /// The lines of entries, recorded only when asked for (see ``parseRecordingLines(contentsOf:fileName:)``).
-    var lines: PropertyListLines?
+    @exclusivity(unchecked) var lines: PropertyListLines?
     /// Where a root dictionary's entries go, for ``Retention/rootEntries``.
     var rootEntryHandler: ((String, PropertyList) -> Void)?
     let validator = DTDValidator.take()
@@ -127,6 +127,8 @@ final class XMLPropertyListParser {
     var input: DocumentInput?
     /// Why the parse was cut short by ``PropertyListLimits/maxAttributes``, if it was.
     var markupRefusal: PropertyListError?
+    /// Whether ``pull(into:)`` has just handed libxml2 the end of the input.
+    @exclusivity(unchecked) var inputEnded = false
 
     private static let initializeLibrary: Void = xmlInitParser()
 
