@@ -87,7 +87,10 @@ final class XMLPropertyListParser {
 
     enum Frame {
         case plist
-        case container(Container)
+        /// An open `<array>` or `<dict>`. The container is held unretained, so that copying a
+        /// frame, as each element does a few times, costs no reference counting;
+        /// ``openContainers`` keeps it alive.
+        case container(Unmanaged<Container>)
         /// A leaf element, and whether its value is built.
         case leaf(Leaf, builds: Bool)
         /// An element outside the plist vocabulary or in a place no value goes; the DTD
@@ -104,7 +107,9 @@ final class XMLPropertyListParser {
     let validator = DTDValidator.take()
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var frames: [Frame] = []
-    @exclusivity(unchecked) var text: [UInt8] = []
+    /// The containers of the `.container` frames, innermost last, which they hold unretained.
+    @exclusivity(unchecked) var openContainers: [Container] = []
+    @exclusivity(unchecked) var text = LeafText()
     @exclusivity(unchecked) var containerDepth = 0
     @exclusivity(unchecked) var result: PropertyList?
     @exclusivity(unchecked) var sawValue = false
@@ -118,7 +123,6 @@ final class XMLPropertyListParser {
     /// The line, and the column of the `>` ending the start tag, of the latest leaf whose text
     /// is checked (integer, real, date, data) or is a key, for the position of a problem with it.
     @exclusivity(unchecked) var valueStart: (line: Int32, column: Int32) = (0, 0)
-    @exclusivity(unchecked) var knownNames: [(UnsafePointer<xmlChar>, ElementName?)] = []
     /// The levels of ``frames`` whose open element already broke its DTD content model.
     /// libxml2's validator cannot recover inside such an element and reports each later child
     /// again ("Misplaced key", "Misplaced integer", ...), so only the first report is kept.
