@@ -151,20 +151,31 @@ extension PropertyListDate {
     /// - Parameter text: The text, with no surrounding white space.
     /// - Returns: The date, or `nil` when the text is not a date or a field is out of range.
     public init?<Bytes: Collection<UInt8>>(parsing text: Bytes) {
-        let bytes = Array(text)
-        let separators: [(Int, Unicode.Scalar)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-        guard bytes.count == 20, separators.allSatisfy({ bytes[$0.0] == UInt8(ascii: $0.1) }) else { return nil }
-        func field(_ start: Int, _ width: Int) -> Int? {
-            var value = 0
-            for byte in bytes[start..<start + width] {
+        // One pass over the bytes, with no array made: every date of every file comes here.
+        var fields = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
+        var offset = 0
+        for byte in text {
+            switch offset {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+            case 10: guard byte == UInt8(ascii: "T") else { return nil }
+            case 13, 16: guard byte == UInt8(ascii: ":") else { return nil }
+            case 19: guard byte == UInt8(ascii: "Z") else { return nil }
+            case 20...: return nil
+            default:
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch offset {
+                case ..<4: fields.year = fields.year * 10 + digit
+                case ..<7: fields.month = fields.month * 10 + digit
+                case ..<10: fields.day = fields.day * 10 + digit
+                case ..<13: fields.hour = fields.hour * 10 + digit
+                case ..<16: fields.minute = fields.minute * 10 + digit
+                default: fields.second = fields.second * 10 + digit
+                }
             }
-            return value
+            offset += 1
         }
-        guard let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
-            let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2)
-        else { return nil }
-        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard offset == 20 else { return nil }
+        self.init(year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second)
     }
 }

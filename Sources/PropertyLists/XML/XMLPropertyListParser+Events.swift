@@ -129,7 +129,7 @@ extension XMLPropertyListParser {
             frames.append(.ignored)
             return
         }
-        let path = lines == nil || element == .key ? [] : recordLine(under: parent)
+        let path = lines == nil || element == .key ? nil : recordLine(under: parent)
         switch element {
         case .array?, .dict?:
             containerDepth += 1
@@ -146,7 +146,7 @@ extension XMLPropertyListParser {
             let container = Container(
                 isDictionary: element == .dict, builds: builds, keptKey: keptKey, handsOnEntries: handsOnEntries,
                 keys: spareKeySets.popLast() ?? KeySet())
-            container.path = path
+            if let path { container.path = path }
             openContainers.append(container)
             frames.append(.container(Unmanaged.passUnretained(container)))
         case .key?: startLeaf(.key, builds: true)
