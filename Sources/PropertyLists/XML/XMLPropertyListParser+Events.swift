@@ -186,7 +186,7 @@ extension XMLPropertyListParser {
     }
 
     private func endElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
-        if let localName, prefix == nil, let element = ElementName(localName) {
+        if let localName, prefix == nil, let element = frames.last?.element ?? ElementName(localName) {
             validator.pop(element, qualifiedName: localName)
         } else {
             validator.pop(Self.qualifiedName(localName, prefix))

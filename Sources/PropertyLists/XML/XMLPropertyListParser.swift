@@ -96,6 +96,23 @@ final class XMLPropertyListParser {
         /// An element outside the plist vocabulary or in a place no value goes; the DTD
         /// validator reports it.
         case ignored
+
+        /// The vocabulary element of the frame, which libxml2 ends with the name it started
+        /// with; `nil` for an ignored one, whose name is looked at again.
+        var element: ElementName? {
+            switch self {
+            case .plist: .plist
+            case .container(let container): container._withUnsafeGuaranteedRef(\.isDictionary) ? .dict : .array
+            case .leaf(.key, _): .key
+            case .leaf(.string, _): .string
+            case .leaf(.integer, _): .integer
+            case .leaf(.real, _): .real
+            case .leaf(.date, _): .date
+            case .leaf(.data, _): .data
+            case .leaf(.boolean(let value), _): value ? .true : .false
+            case .ignored: nil
+            }
+        }
     }
 
     let fileName: String?
