@@ -152,30 +152,25 @@ extension PropertyListDate {
     /// - Returns: The date, or `nil` when the text is not a date or a field is out of range.
     public init?<Bytes: Collection<UInt8>>(parsing text: Bytes) {
         // One pass over the bytes, with no array made: every date of every file comes here.
-        var fields = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
-        var offset = 0
-        for byte in text {
-            switch offset {
-            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
-            case 10: guard byte == UInt8(ascii: "T") else { return nil }
-            case 13, 16: guard byte == UInt8(ascii: ":") else { return nil }
-            case 19: guard byte == UInt8(ascii: "Z") else { return nil }
-            case 20...: return nil
-            default:
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                let digit = Int(byte - UInt8(ascii: "0"))
-                switch offset {
-                case ..<4: fields.year = fields.year * 10 + digit
-                case ..<7: fields.month = fields.month * 10 + digit
-                case ..<10: fields.day = fields.day * 10 + digit
-                case ..<13: fields.hour = fields.hour * 10 + digit
-                case ..<16: fields.minute = fields.minute * 10 + digit
-                default: fields.second = fields.second * 10 + digit
-                }
-            }
-            offset += 1
+        guard text.count == 20 else { return nil }
+        var index = text.startIndex
+        func next() -> UInt8 {
+            defer { text.formIndex(after: &index) }
+            return text[index]
         }
-        guard offset == 20 else { return nil }
-        self.init(year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second)
+        func number(_ width: Int) -> Int? {
+            var value = 0
+            for _ in 0..<width {
+                let byte = next()
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(4), next() == UInt8(ascii: "-"), let month = number(2), next() == UInt8(ascii: "-"),
+            let day = number(2), next() == UInt8(ascii: "T"), let hour = number(2), next() == UInt8(ascii: ":"),
+            let minute = number(2), next() == UInt8(ascii: ":"), let second = number(2), next() == UInt8(ascii: "Z")
+        else { return nil }
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }
