@@ -16,8 +16,8 @@ struct KeySet {
     /// Open addressing over the keys: a key's index plus one, 0 for an empty slot. Empty
     /// until the first key, so a dictionary that tracks no keys allocates nothing.
     private var slots: [Int32] = []
-    /// The room a set starts with, for the keys of a typical settings file (Info.plist files
-    /// hold 20 to 50), so that it is made once rather than grown five times for each.
+    /// The room a set starts with: enough for a settings file of a few dozen keys, which it
+    /// would otherwise grow into in four or five steps.
     private static let initialSlots = 64
     private static let initialBytes = 1024
     /// Where the staged key starts in `bytes`, if one is staged.
