@@ -75,6 +75,6 @@ struct FileSelection {
 
     /// Whether any of `patterns` matches: one without `/` the name, one with `/` the path.
     private static func matches(_ patterns: [String], name: String, path: String) -> Bool {
-        patterns.contains { pattern in fnmatch(pattern, pattern.contains("/") ? path : name, 0) == 0 }
+        patterns.contains { pattern in fnmatch(pattern, pattern.utf8.contains(UInt8(ascii: "/")) ? path : name, 0) == 0 }
     }
 }

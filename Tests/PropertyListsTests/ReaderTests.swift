@@ -114,6 +114,35 @@ struct ReaderTests {
             ])
     }
 
+    /// Names a letter short of, past, or off one of the vocabulary's are no element of
+    /// property lists (the reader tells names by their first letters, then compares the rest).
+    @Test(
+        arguments: [
+            "d", "da", "dat", "datex", "dita", "dic", "dicts", "k", "ke", "keys", "p", "plis", "plistx", "s", "strin", "strings",
+            "i", "integers", "r", "rea", "realm", "t", "tru", "truex", "f", "fals", "falsey", "a", "arra", "arrays", "Dict", "dATE", "x"
+        ])
+    func refusesNamesNearTheVocabulary(name: String) throws {
+        let error = #expect(throws: PropertyListError.self) { try read("<plist><array><\(name)/></array></plist>") }
+        let expected = "<\(name)> is not an element of property lists (plist, array, dict, key, string, integer, real, date, data, true, false)"
+        #expect(error?.diagnostics.map(\.message).contains(expected) == true, "\(error?.description ?? "")")
+    }
+
+    /// Text that libxml2 hands over in many pieces (references, CDATA sections, a file read in
+    /// chunks) reads whole, in strings and in keys, whose duplicates are found all the same.
+    @Test func readsTextGivenInPieces() throws {
+        let piece = "é&amp;x<![CDATA[<y>]]>z&#233;"
+        let text = String(repeating: piece, count: 2000)
+        let expected = String(repeating: "é&x<y>zé", count: 2000)
+        let folder = TemporaryFolder()
+        let path = folder.file("pieces.plist")
+        try folder.write("<plist><dict><key>\(text)</key><string>\(text)</string></dict></plist>", to: "pieces.plist")
+        #expect(try PropertyListReader().read(contentsOf: path) == .dictionary([expected: .string(expected)]))
+        try folder.write("<plist><dict><key>\(text)</key><true/><key>\(text)</key><false/></dict></plist>", to: "pieces.plist")
+        let error = #expect(throws: PropertyListError.self) { try PropertyListReader().validate(contentsOf: path) }
+        #expect(error?.diagnostics.count == 1)
+        #expect(error?.message.contains("appears twice in one <dict>") == true, "\(error?.description ?? "")")
+    }
+
     /// validate names other formats.
     @Test(arguments: [("bplist00abc", "binary"), ("{\"a\": 1}", "JSON"), ("{ a = 1; }", "OpenStep")])
     func namesOtherFormats(text: String, format: String) throws {

@@ -151,19 +151,25 @@ extension PropertyListDate {
     /// - Parameter text: The text, with no surrounding white space.
     /// - Returns: The date, or `nil` when the text is not a date or a field is out of range.
     public init?<Bytes: Collection<UInt8>>(parsing text: Bytes) {
-        let bytes = Array(text)
-        let separators: [(Int, Unicode.Scalar)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-        guard bytes.count == 20, separators.allSatisfy({ bytes[$0.0] == UInt8(ascii: $0.1) }) else { return nil }
-        func field(_ start: Int, _ width: Int) -> Int? {
+        // One pass over the bytes, with no array made: every date of every file comes here.
+        guard text.count == 20 else { return nil }
+        var index = text.startIndex
+        func next() -> UInt8 {
+            defer { text.formIndex(after: &index) }
+            return text[index]
+        }
+        func number(_ width: Int) -> Int? {
             var value = 0
-            for byte in bytes[start..<start + width] {
+            for _ in 0..<width {
+                let byte = next()
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
             return value
         }
-        guard let year = field(0, 4), let month = field(5, 2), let day = field(8, 2),
-            let hour = field(11, 2), let minute = field(14, 2), let second = field(17, 2)
+        guard let year = number(4), next() == UInt8(ascii: "-"), let month = number(2), next() == UInt8(ascii: "-"),
+            let day = number(2), next() == UInt8(ascii: "T"), let hour = number(2), next() == UInt8(ascii: ":"),
+            let minute = number(2), next() == UInt8(ascii: ":"), let second = number(2), next() == UInt8(ascii: "Z")
         else { return nil }
         self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }

@@ -17,6 +17,9 @@ final class DocumentInput {
     /// How much of `head` has been handed out.
     private var headOffset = 0
     private var total = 0
+    /// Whether a read has met the end of the file, after which none is made again: a second
+    /// read at the end would cost a system call per file, and block on a terminal.
+    private var reachedEnd = false
     /// Why the input failed part way, if it did: a read error or a file over the size limit.
     private(set) var failure: PropertyListError?
     /// The document's size when known ahead: the bytes in memory, or a regular file's size.
@@ -101,6 +104,8 @@ final class DocumentInput {
         ownedHead = buffer
         head = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count])
         total = count
+        // The head is filled until the file ends or the head is full.
+        reachedEnd = count < Self.headSize
     }
 
     deinit {
@@ -119,8 +124,9 @@ final class DocumentInput {
             headOffset += count
             return count
         }
-        guard descriptor != nil else { return 0 }
+        guard descriptor != nil, !reachedEnd else { return 0 }
         let count = readFile(into: buffer)
+        if count == 0 { reachedEnd = true }
         if count > 0 {
             total += count
             if total > PropertyListLimits.maxInputSize {

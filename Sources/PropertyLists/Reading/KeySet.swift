@@ -16,6 +16,10 @@ struct KeySet {
     /// Open addressing over the keys: a key's index plus one, 0 for an empty slot. Empty
     /// until the first key, so a dictionary that tracks no keys allocates nothing.
     private var slots: [Int32] = []
+    /// The room a set starts with: enough for a settings file of a few dozen keys, which it
+    /// would otherwise grow into in four or five steps.
+    private static let initialSlots = 64
+    private static let initialBytes = 1024
     /// Where the staged key starts in `bytes`, if one is staged.
     private var stagedStart: Int?
 
@@ -40,6 +44,7 @@ struct KeySet {
     @discardableResult
     mutating func stage(_ key: ArraySlice<UInt8>) -> Bool {
         guard stagedStart == nil else { return false }
+        if bytes.capacity == 0 { bytes.reserveCapacity(Self.initialBytes) }
         stagedStart = bytes.count
         bytes.append(contentsOf: key)
         return true
@@ -67,7 +72,11 @@ struct KeySet {
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         let hash = UInt32(truncatingIfNeeded: hasher.finalize())
-        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
+        if slots.isEmpty {
+            slots = Array(repeating: 0, count: Self.initialSlots)
+            starts.reserveCapacity(Self.initialSlots * 3 / 4)
+            hashes.reserveCapacity(Self.initialSlots * 3 / 4)
+        }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {

@@ -20,7 +20,9 @@ extension XMLPropertyListParser {
             markupRefusal = PropertyListError(.tooLarge, file: fileName, line: currentLine, problem)
         }
         guard markupRefusal == nil else { return -1 }
-        return input.read(into: buffer)
+        let count = input.read(into: buffer)
+        if count == 0 { inputEnded = true }
+        return count
     }
 
     /// What passes ``PropertyListLimits/maxAttributes`` in what libxml2 has parsed, if anything.

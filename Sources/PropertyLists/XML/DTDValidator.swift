@@ -45,11 +45,11 @@ final class DTDValidator: @unchecked Sendable {
     /// messages, so a single node serves every element of that name. These are the names
     /// outside the plist vocabulary, met only in invalid documents.
     @exclusivity(unchecked) private var nodes: [String: xmlNodePtr] = [:]
-    /// The nodes of the plist vocabulary, by ``ElementName/rawValue``: an array, so a valid
-    /// document never hashes a `String` (the first `String`-keyed dictionary of a process costs
-    /// the runtime a scan of every protocol conformance in the binary, a quarter of a small
-    /// read's instructions).
-    @exclusivity(unchecked) private var vocabularyNodes: [xmlNodePtr?] = Array(repeating: nil, count: ElementName.allCases.count)
+    /// The nodes of the plist vocabulary, by ``ElementName/rawValue``, made with the validator:
+    /// an array, so a valid document never hashes a `String` (the first `String`-keyed
+    /// dictionary of a process costs the runtime a scan of every protocol conformance in the
+    /// binary, a quarter of a small read's instructions).
+    private let vocabularyNodes: [xmlNodePtr]
 
     /// Parses the embedded DTD.
     init() {
@@ -68,12 +68,13 @@ final class DTDValidator: @unchecked Sendable {
         self.document = document
         self.dtd = dtd
         self.context = context
+        vocabularyNodes = ElementName.allCases.map { Self.newNode(named: $0.name, in: document) }
     }
 
     deinit {
         discardOpenElements()
         for node in nodes.values { xmlFreeNode(node) }
-        for case let node? in vocabularyNodes { xmlFreeNode(node) }
+        for node in vocabularyNodes { xmlFreeNode(node) }
         xmlFreeValidCtxt(context)
         xmlFreeDoc(document)
     }
@@ -126,20 +127,17 @@ final class DTDValidator: @unchecked Sendable {
     }
 
     private func node(for element: ElementName) -> xmlNodePtr {
-        if let node = vocabularyNodes[element.rawValue] { return node }
-        let node = newNode(named: element.name)
-        vocabularyNodes[element.rawValue] = node
-        return node
+        vocabularyNodes[element.rawValue]
     }
 
     private func node(named name: String) -> xmlNodePtr {
         if let node = nodes[name] { return node }
-        let node = newNode(named: name)
+        let node = Self.newNode(named: name, in: document)
         nodes[name] = node
         return node
     }
 
-    private func newNode(named name: String) -> xmlNodePtr {
+    private static func newNode(named name: String, in document: xmlDocPtr) -> xmlNodePtr {
         guard let node = xmlNewDocNode(document, nil, name, nil) else { fatalError("libxml2 is out of memory") }
         return node
     }

@@ -47,9 +47,14 @@ extension XMLPropertyListParser {
         return handlers
     }
 
-    /// Runs one SAX event's handler, then applies any stop it requested.
+    /// Runs one SAX event's handler, then applies any stop it requested, and after the input
+    /// has ended, stops libxml2 asking for more (see `prefs_xml_stop_reading_ended_input`).
     fileprivate func handle(_ body: (XMLPropertyListParser) -> Void) {
         body(self)
+        if inputEnded {
+            inputEnded = false
+            prefs_xml_stop_reading_ended_input(context)
+        }
         applyRequestedStop()
     }
 
@@ -90,7 +95,7 @@ extension XMLPropertyListParser {
         attributeCount: Int32, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         guard let localName else { return }
-        let element = prefix == nil ? elementName(localName) : nil
+        let element = prefix == nil ? ElementName(localName) : nil
         if let element {
             validator.push(element, qualifiedName: localName)
         } else {
@@ -119,12 +124,12 @@ extension XMLPropertyListParser {
         let builds: Bool
         switch parent {
         case .plist: builds = retention != .nothing
-        case .container(let container): builds = container.buildsNextValue
+        case .container(let container): builds = container._withUnsafeGuaranteedRef(\.buildsNextValue)
         case .leaf, .ignored:
             frames.append(.ignored)
             return
         }
-        let path = lines == nil || element == .key ? [] : recordLine(under: parent)
+        let path = lines == nil || element == .key ? nil : recordLine(under: parent)
         switch element {
         case .array?, .dict?:
             containerDepth += 1
@@ -141,8 +146,9 @@ extension XMLPropertyListParser {
             let container = Container(
                 isDictionary: element == .dict, builds: builds, keptKey: keptKey, handsOnEntries: handsOnEntries,
                 keys: spareKeySets.popLast() ?? KeySet())
-            container.path = path
-            frames.append(.container(container))
+            if let path { container.path = path }
+            openContainers.append(container)
+            frames.append(.container(Unmanaged.passUnretained(container)))
         case .key?: startLeaf(.key, builds: true)
         case .string?: startLeaf(.string, builds: builds)
         case .integer?: startLeaf(.integer, builds: builds)
@@ -158,26 +164,18 @@ extension XMLPropertyListParser {
     /// Records the line of the value starting now under `parent` (unless its key's line is
     /// known) and returns the value's path.
     private func recordLine(under parent: Frame) -> [String] {
-        guard case .container(let container) = parent else {
+        guard case .container(let reference) = parent else {
             lines?.record([], line: currentLine)
             return []
         }
+        let container = reference.takeUnretainedValue()
         let path = container.path + [container.isDictionary ? container.pendingKey ?? "" : String(container.array.count)]
         lines?.record(path, line: currentLine)
         return path
     }
 
-    /// The vocabulary element `name` denotes. libxml2 interns names, so the same element comes
-    /// back as the same pointer: a few remembered pointers spare comparing the bytes.
-    private func elementName(_ name: UnsafePointer<xmlChar>) -> ElementName? {
-        for (pointer, element) in knownNames where pointer == name { return element }
-        let element = ElementName(name)
-        if knownNames.count < 16 { knownNames.append((name, element)) }
-        return element
-    }
-
     private func startLeaf(_ leaf: Leaf, builds: Bool) {
-        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        text.removeAll()
         switch leaf {
         case .integer, .real, .date, .data, .key: valueStart = (prefs_xml_current_line(context), prefs_xml_current_column(context))
         case .string, .boolean: break
@@ -188,7 +186,7 @@ extension XMLPropertyListParser {
     }
 
     private func endElement(localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) {
-        if let localName, prefix == nil, let element = elementName(localName) {
+        if let localName, prefix == nil, let element = frames.last?.element ?? ElementName(localName) {
             validator.pop(element, qualifiedName: localName)
         } else {
             validator.pop(Self.qualifiedName(localName, prefix))
@@ -198,7 +196,8 @@ extension XMLPropertyListParser {
         switch frame {
         case .plist, .ignored:
             break
-        case .container(let container):
+        case .container:
+            let container = openContainers.removeLast()
             containerDepth -= 1
             var keys = container.keys
             container.keys = KeySet()
@@ -212,25 +211,31 @@ extension XMLPropertyListParser {
                 finishValue(.array(container.array))
             }
         case .leaf(.key, _):
-            guard case .container(let container)? = frames.last, container.isDictionary else { break }
-            container.keyStart = valueStart
-            if container.tracksKeys {
-                container.keys.stage(text[...])
-            } else if container.pendingKey == nil {
-                let key = String(decoding: text, as: UTF8.self)
-                container.pendingKey = key
-                lines?.record(container.path + [key], line: currentLine)
-            }
+            guard case .container(let container)? = frames.last else { break }
+            container._withUnsafeGuaranteedRef { finishKey(in: $0) }
         case .leaf(let leaf, let builds):
             if let value = decode(leaf, building: builds) { finishValue(builds ? value : nil) }
         }
         collectsText = false
     }
 
+    /// Gives the text of a `<key>` that just closed to the dictionary that holds it.
+    private func finishKey(in container: Container) {
+        guard container.isDictionary else { return }
+        container.keyStart = valueStart
+        if container.tracksKeys {
+            container.keys.stage(text.bytes)
+        } else if container.pendingKey == nil {
+            let key = String(decoding: text.bytes, as: UTF8.self)
+            container.pendingKey = key
+            lines?.record(container.path + [key], line: currentLine)
+        }
+    }
+
     private func characters(_ characters: UnsafePointer<xmlChar>?, _ count: Int32) {
         guard let characters else { return }
         if collectsText {
-            text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(count)))
+            text.append(characters, count: Int(count))
         }
         validator.pushText(characters, count: count)
     }

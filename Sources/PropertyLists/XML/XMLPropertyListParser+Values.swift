@@ -13,7 +13,16 @@ extension XMLPropertyListParser {
                 sawValue = true
                 result = value
             }
-        case .container(let container) where container.tracksKeys:
+        case .container(let container):
+            container._withUnsafeGuaranteedRef { add(value, to: $0) }
+        case .leaf, .ignored:
+            break
+        }
+    }
+
+    /// Hands a finished value (`nil`: checked, not built) to the open container.
+    private func add(_ value: PropertyList?, to container: Container) {
+        if container.tracksKeys {
             // A value without a key is a DTD error, reported by the validator.
             guard container.keys.hasStagedKey else { return }
             let kept = container.buildsNextValue
@@ -25,16 +34,14 @@ extension XMLPropertyListParser {
             } else if let handedOnKey, let value {
                 rootEntryHandler?(handedOnKey, value)
             }
-        case .container(let container) where container.isDictionary:
+        } else if container.isDictionary {
             guard let key = container.pendingKey else { return }
             container.pendingKey = nil
             if let value, container.dictionary.addWhileBuilding(value, forKey: key) != nil {
                 report(.invalid, at: Self.textPosition(container.keyStart), "the key \(key.quotedForMessage(limit: 60)) appears twice in one <dict>")
             }
-        case .container(let container):
-            if let value, container.builds { container.array.append(value) }
-        case .leaf, .ignored:
-            break
+        } else if let value, container.builds {
+            container.array.append(value)
         }
     }
 
@@ -47,11 +54,11 @@ extension XMLPropertyListParser {
         case .key:
             return nil
         case .string:
-            return .string(building ? String(decoding: text, as: UTF8.self) : "")
+            return .string(building ? String(decoding: text.bytes, as: UTF8.self) : "")
         case .boolean(let value):
             return .bool(value)
         case .integer:
-            let trimmed = ScalarText.trimmed(text[...])
+            let trimmed = ScalarText.trimmed(text.bytes)
             if let integer = PropertyListInteger(parsing: trimmed) { return .integer(integer) }
             if trimmed.isEmpty {
                 report(.invalid, at: valuePosition, "<integer> is empty")
@@ -66,15 +73,15 @@ extension XMLPropertyListParser {
                 report(.invalid, at: valuePosition, "<integer> holds \(quoted(trimmed)), which is not an integer")
             }
         case .real:
-            let trimmed = ScalarText.trimmed(text[...])
+            let trimmed = ScalarText.trimmed(text.bytes)
             if let real = ScalarText.real(trimmed) { return .real(real) }
             report(.invalid, at: valuePosition, trimmed.isEmpty ? "<real> is empty" : "<real> holds \(quoted(trimmed)), which is not a number")
         case .date:
-            let trimmed = ScalarText.trimmed(text[...])
+            let trimmed = ScalarText.trimmed(text.bytes)
             if let date = PropertyListDate(parsing: trimmed) { return .date(date) }
             report(.invalid, at: valuePosition, "<date> holds \(quoted(trimmed)), which is not a date of years 1 through 9999 in the form YYYY-MM-DDTHH:MM:SSZ")
         case .data:
-            switch Base64.decode(text[...], keepingBytes: building) {
+            switch Base64.decode(text.bytes, keepingBytes: building) {
             case .bytes(let bytes): return .data(bytes)
             case .badCharacter(let byte):
                 let character = byte < 0x80 ? UnicodeScalar(byte).messageText : "byte 0x\(String(byte, radix: 16, uppercase: true))"

@@ -87,24 +87,46 @@ final class XMLPropertyListParser {
 
     enum Frame {
         case plist
-        case container(Container)
+        /// An open `<array>` or `<dict>`. The container is held unretained, so that copying a
+        /// frame, as each element does a few times, costs no reference counting;
+        /// ``openContainers`` keeps it alive.
+        case container(Unmanaged<Container>)
         /// A leaf element, and whether its value is built.
         case leaf(Leaf, builds: Bool)
         /// An element outside the plist vocabulary or in a place no value goes; the DTD
         /// validator reports it.
         case ignored
+
+        /// The vocabulary element of the frame, which libxml2 ends with the name it started
+        /// with; `nil` for an ignored one, whose name is looked at again.
+        var element: ElementName? {
+            switch self {
+            case .plist: .plist
+            case .container(let container): container._withUnsafeGuaranteedRef(\.isDictionary) ? .dict : .array
+            case .leaf(.key, _): .key
+            case .leaf(.string, _): .string
+            case .leaf(.integer, _): .integer
+            case .leaf(.real, _): .real
+            case .leaf(.date, _): .date
+            case .leaf(.data, _): .data
+            case .leaf(.boolean(let value), _): value ? .true : .false
+            case .ignored: nil
+            }
+        }
     }
 
     let fileName: String?
     let retention: Retention
     /// The lines of entries, recorded only when asked for (see ``parseRecordingLines(contentsOf:fileName:)``).
-    var lines: PropertyListLines?
+    @exclusivity(unchecked) var lines: PropertyListLines?
     /// Where a root dictionary's entries go, for ``Retention/rootEntries``.
     var rootEntryHandler: ((String, PropertyList) -> Void)?
     let validator = DTDValidator.take()
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var frames: [Frame] = []
-    @exclusivity(unchecked) var text: [UInt8] = []
+    /// The containers of the `.container` frames, innermost last, which they hold unretained.
+    @exclusivity(unchecked) var openContainers: [Container] = []
+    @exclusivity(unchecked) var text = LeafText()
     @exclusivity(unchecked) var containerDepth = 0
     @exclusivity(unchecked) var result: PropertyList?
     @exclusivity(unchecked) var sawValue = false
@@ -118,7 +140,6 @@ final class XMLPropertyListParser {
     /// The line, and the column of the `>` ending the start tag, of the latest leaf whose text
     /// is checked (integer, real, date, data) or is a key, for the position of a problem with it.
     @exclusivity(unchecked) var valueStart: (line: Int32, column: Int32) = (0, 0)
-    @exclusivity(unchecked) var knownNames: [(UnsafePointer<xmlChar>, ElementName?)] = []
     /// The levels of ``frames`` whose open element already broke its DTD content model.
     /// libxml2's validator cannot recover inside such an element and reports each later child
     /// again ("Misplaced key", "Misplaced integer", ...), so only the first report is kept.
@@ -127,6 +148,8 @@ final class XMLPropertyListParser {
     var input: DocumentInput?
     /// Why the parse was cut short by ``PropertyListLimits/maxAttributes``, if it was.
     var markupRefusal: PropertyListError?
+    /// Whether ``pull(into:)`` has just handed libxml2 the end of the input.
+    @exclusivity(unchecked) var inputEnded = false
 
     private static let initializeLibrary: Void = xmlInitParser()
 
