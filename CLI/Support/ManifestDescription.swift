@@ -29,9 +29,12 @@ struct ManifestDescription {
         }
         if let choices = key.allowedValues { line("choices", try choices.map(Self.text).joined(separator: ", ")) }
         if let format = key.format { line("format", format) }
+        var items: [String] = []
         if key.minimumCount != nil || key.maximumCount != nil {
-            line("items", "\(key.minimumCount.map(String.init) ?? "0") to \(key.maximumCount.map(String.init) ?? "any")")
+            items.append("\(key.minimumCount.map(String.init) ?? "0") to \(key.maximumCount.map(String.init) ?? "any")")
         }
+        if key.itemsAreUnique { items.append("unique") }
+        if !items.isEmpty { line("items", items.joined(separator: ", ")) }
         if let description = key.description { line("description", description) }
         if !path.contains("*") {
             line("stored", try PropertyListKeyPath(components: path).value(in: stored).map(Self.text) ?? "(not stored)")

@@ -1,4 +1,5 @@
-/// A set of Unicode scalars a pattern matches one of: `.`, `\d`, `[a-z\s]`, `[^…]`.
+/// A set of Unicode scalars a pattern matches one of: `.`, `\d`, `[a-z\s]`, `[^…]`, and the
+/// set a lookahead before one of them leaves (`(?!:).`).
 ///
 /// Membership of an ASCII scalar is looked up in a bitmap made when the set is built; other
 /// scalars are tested against the set's ranges and properties.
@@ -9,6 +10,8 @@ struct PatternClass: Sendable {
         case range(UInt32, UInt32)
         /// The scalars having `property`, or when `negated` those lacking it.
         case property(PatternProperty, negated: Bool)
+        /// The scalars in both sets.
+        case intersection(PatternClass, PatternClass)
     }
 
     /// The parts, any of which a scalar must be in (before `isNegated`).
@@ -37,8 +40,23 @@ struct PatternClass: Sendable {
         self.init([.property(property, negated: negated)])
     }
 
+    /// One scalar.
+    init(_ scalar: Unicode.Scalar) {
+        self.init([.range(scalar.value, scalar.value)])
+    }
+
     /// `.`: any scalar but a newline, as in ICU and Swift `Regex` by default.
     static let dot = PatternClass(.verticalSpace, negated: true)
+
+    /// The scalars in this set and in `other`: what `(?=A)B` matches, with `self` as `B`.
+    func intersection(_ other: PatternClass) -> PatternClass {
+        PatternClass([.intersection(self, other)])
+    }
+
+    /// The scalars in this set and not in `other`: what `(?!A)B` matches, with `self` as `B`.
+    func subtracting(_ other: PatternClass) -> PatternClass {
+        PatternClass([.intersection(self, PatternClass(other.items, negated: !other.isNegated))])
+    }
 
     /// Whether `scalar` is in the set.
     @inline(__always)
@@ -57,6 +75,8 @@ struct PatternClass: Sendable {
                 if lower <= scalar.value && scalar.value <= upper { return true }
             case .property(let property, let negated):
                 if property.holds(for: scalar) != negated { return true }
+            case .intersection(let first, let second):
+                if first.contains(scalar) && second.contains(scalar) { return true }
             }
         }
         return false

@@ -65,7 +65,7 @@ struct PatternParser {
     private mutating func concatenation() throws(PatternError) -> PatternNode {
         var items: [PatternNode] = []
         while let scalar = peek, scalar != "|", scalar != ")" {
-            if "*+?".unicodeScalars.contains(scalar) || (scalar == "{" && interval() != nil) {
+            if quantifierFollows {
                 throw .invalid("quantifier '\(scalar)' must appear after an expression")
             }
             guard let (atom, quantifiable) = try atom(into: &items) else { continue }
@@ -113,7 +113,7 @@ struct PatternParser {
                 construct: "a possessive quantifier (\(scalar == "{" ? "{…}" : String(scalar))+)",
                 reason: "it changes which strings match, which prefs's linear-time matcher cannot follow")
         }
-        if let next = peek, "*+?".unicodeScalars.contains(next) || (next == "{" && interval() != nil) {
+        if quantifierFollows, let next = peek {
             throw .invalid("quantifier '\(next)' must appear after an expression")
         }
         return bounds
@@ -196,6 +196,8 @@ struct PatternParser {
             } else if take("P<") || (peek == "<" && peek(1) != "=" && peek(1) != "!" && take("<")) || take("'") {
                 while let scalar = peek, scalar == "_" || scalar.properties.isAlphabetic || Self.digit(scalar) != nil { index += 1 }
                 guard take(">") || take("'") else { throw .invalid("expected the end of a group name") }
+            } else if let set = lookaheadBeforeOneScalar() {
+                return .set(set)
             } else {
                 throw try Self.refusal(ofGroupAt: scalars[index...])
             }
@@ -211,6 +213,51 @@ struct PatternParser {
         depth -= 1
         guard take(")") else { throw .invalid("expected ')'") }
         return node
+    }
+
+    /// The lookahead at `index` (after its `(?`) and the atom after it, consumed, as the one
+    /// set they match, when each matches one scalar: `(?=A)B` is `B ∩ A` and `(?!A)B` is
+    /// `B ∖ A`, so Chrome's "no colon" `^((?!\:).)*$` is `^[^:\n…]*$`. `A` and `B` are each a
+    /// scalar, an escape standing for one or for a class, `.`, or a bracket expression, and no
+    /// quantifier follows `B` (`(?!a)b*` repeats `b` alone); for any other lookahead, `nil`
+    /// with nothing consumed, to be refused by name.
+    private mutating func lookaheadBeforeOneScalar() -> PatternClass? {
+        let start = index
+        guard take("=") || take("!") else { return nil }
+        let mustMatch = scalars[index - 1] == "="
+        do throws(PatternError) {
+            if let condition = try oneScalar(), take(")"), let next = try oneScalar(), !quantifierFollows {
+                return mustMatch ? next.intersection(condition) : next.subtracting(condition)
+            }
+        } catch {
+            // Whatever else is wrong with it, a lookahead of another shape is refused as one.
+        }
+        index = start
+        return nil
+    }
+
+    /// Whether a quantifier is at `index`.
+    private var quantifierFollows: Bool {
+        guard let scalar = peek else { return false }
+        return "*+?".unicodeScalars.contains(scalar) || (scalar == "{" && interval() != nil)
+    }
+
+    /// The atom at `index` that matches one scalar, consumed, as the set it matches; `nil`
+    /// when the atom there matches anything else (a group, an anchor, quoted text).
+    private mutating func oneScalar() throws(PatternError) -> PatternClass? {
+        guard let scalar = peek, !"()|*+?^$".unicodeScalars.contains(scalar), !(scalar == "{" && interval() != nil) else { return nil }
+        index += 1
+        switch scalar {
+        case "[": return try bracket()
+        case ".": return .dot
+        case "\\":
+            guard let escaped = peek, !"AzZQ".unicodeScalars.contains(escaped) else { return nil }
+            switch try classEscape(insideBrackets: false) {
+            case .scalar(let single): return PatternClass(single)
+            case .set(let set): return set
+            }
+        default: return PatternClass(scalar)
+        }
     }
 
     /// Why the group `(?` followed by `rest` is refused.
@@ -409,6 +456,11 @@ struct PatternParser {
             let lower = try bracketMember()
             if peek == "-", let after = peek(1), after != "]" {
                 index += 1
+                // Swift `Regex` reads a `[` after the `-` as opening a nested class, not as a bound.
+                if take("[") {
+                    throw .unsupported(
+                        construct: "a nested class or set operation ([)", reason: "only unions of scalars, ranges and classes are supported")
+                }
                 guard case .scalar(let low) = lower, case .scalar(let high) = try bracketMember() else {
                     throw .invalid("invalid bound for character class range")
                 }

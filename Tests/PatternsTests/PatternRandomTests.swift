@@ -8,7 +8,7 @@ import Testing
 @Suite struct PatternRandomTests {
     static let syntax: [String] = [
         "a", "b", "é", "(", ")", "(?:", "|", "*", "+", "?", "{", "}", ",", "1", "2", "[", "]", "^", "$", ".", "\\", "\\d", "\\w", "\\s",
-        "-", ":", "[:alpha:]", "\\Z", "\\z", "\\A", "\\.", "\\x{e9}", "\\P{L}"
+        "-", ":", "[:alpha:]", "\\Z", "\\z", "\\A", "\\.", "\\x{e9}", "\\P{L}", "(?=", "(?!"
     ]
 
     @Test(arguments: 0..<8)

@@ -72,7 +72,9 @@ struct MalformedManifestTests {
         Case(
             keys: [F.key("k", "array", ["pfm_format": "^https?://.*"])],
             message: #"key "k": pfm_format applies to strings, but the key is an array; not enforced"#),
-        Case(keys: [F.key("k", "array", ["pfm_value_unique": true])], message: #"key "k": pfm_value_unique is not enforced"#),
+        Case(
+            keys: [F.key("k", "string", ["pfm_value_unique": true])],
+            message: #"key "k": pfm_value_unique applies to an array or its items, but the key is a string; not enforced"#),
         Case(keys: [F.key("k", "url")], message: #"key "k": pfm_type "url" is deprecated; the value is checked as a string"#),
         Case(keys: [F.key("k", "union policy")], message: #"key "k": pfm_type "union policy" is deprecated and names no property list type"#)
     ]

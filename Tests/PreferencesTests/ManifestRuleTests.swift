@@ -1,6 +1,7 @@
 import Foundation
 import Preferences
 import PropertyLists
+import TestSupport
 import Testing
 
 /// Each rule of the `pfm_*` format prefs checks, the exact message of each, and nesting.
@@ -75,7 +76,29 @@ struct ManifestRuleTests {
         Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2], message: nil),
         Case(
             key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string")]]), value: ["a", 2],
-            message: "is an integer, 2, not a string")
+            message: "is an integer, 2, not a string"),
+        // pfm_value_unique, on the array or (as Chrome's and Apple's manifests put it) on its items.
+        Case(
+            key: F.key("k", "array", ["pfm_value_unique": true]), value: ["theme", "app", "theme"],
+            message: #"has "theme" more than once (items 0 and 2), but its items must be unique"#),
+        Case(
+            key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string", ["pfm_value_unique": true])]]), value: ["a", "b", "b"],
+            message: #"has "b" more than once (items 1 and 2), but its items must be unique"#),
+        Case(key: F.key("k", "array", ["pfm_subkeys": [F.key("", "string", ["pfm_value_unique": true])]]), value: ["a", "A", "é", "e\u{301}"], message: nil),
+        Case(key: F.key("k", "array", ["pfm_value_unique": false]), value: ["a", "a"], message: nil),
+        Case(key: F.key("k", "array"), value: ["a", "a"], message: nil),
+        Case(
+            key: F.key("k", "array", ["pfm_subkeys": [F.key("", "real", ["pfm_value_unique": true])]]), value: [2, 1, .real(1)],
+            message: "has 1 more than once (items 1 and 2), but its items must be unique"),
+        Case(
+            key: F.key("k", "array", ["pfm_value_unique": true]), value: [.real(0), .real(-0.0)],
+            message: "has 0.0 more than once (items 0 and 1), but its items must be unique"),
+        Case(
+            key: F.key("k", "array", ["pfm_value_unique": true]), value: [.integer(PropertyListInteger(9_007_199_254_740_993)), .real(9_007_199_254_740_992)],
+            message: nil),
+        Case(
+            key: F.key("k", "array", ["pfm_value_unique": true]), value: [["a": 1], ["a": 2], ["a": 1]],
+            message: "has a dictionary of 1 keys more than once (items 0 and 2), but its items must be unique")
     ]
 
     /// Each rule passes or fails its value with the exact message.
@@ -147,6 +170,39 @@ struct ManifestRuleTests {
                     #"key "outer.items.1.extra": is not in the manifest"#,
                     #"key "outer.items.1.name": is required but missing"#
                 ])
+        }
+    }
+
+    /// Each repeated value is named once, at its first two places, however often it recurs;
+    /// an array item's own `pfm_value_unique` is a rule of the array that holds it.
+    @Test func uniqueItemsNameEachRepeatedValueOnceAndApplyToTheArrayThatHoldsThem() throws {
+        try withScratch { scratch throws in
+            let pairs = F.key("", "array", ["pfm_value_unique": true, "pfm_subkeys": [F.key("", "string")]])
+            let manifest = try F.manifest(
+                [F.key("tags", "array", ["pfm_value_unique": true]), F.key("rows", "array", ["pfm_subkeys": [pairs]])], in: scratch)
+            #expect(manifest.keys.all.map(\.itemsAreUnique) == [true, true])
+            #expect(manifest.keys.all[1].itemKey?.itemsAreUnique == false)
+            #expect(
+                manifest.check(["tags": ["a", "b", "a", "a", "b", "c"], "rows": [["x", "x"], ["y"], ["x", "x"]]]).map(\.description) == [
+                    #"key "tags": has "a" more than once (items 0 and 2), but its items must be unique"#,
+                    #"key "tags": has "b" more than once (items 1 and 4), but its items must be unique"#,
+                    #"key "rows": has an array of 2 items more than once (items 0 and 2), but its items must be unique"#
+                ])
+        }
+    }
+
+    /// Repeats are found by hashing: 200,000 items, distinct but for one pair at the ends, are
+    /// checked at once (comparing every pair would take 2 × 10^10 comparisons).
+    @Test func uniqueItemsAreCheckedInLinearTime() throws {
+        try withScratch { scratch throws in
+            let manifest = try F.manifest([F.key("k", "array", ["pfm_value_unique": true])], in: scratch)
+            let items = (0..<200_000).map { PropertyList.string("item \($0)") } + ["item 0"]
+            let start = Date()
+            #expect(
+                manifest.check(["k": .array(items)]).map(\.message) == [
+                    #"has "item 0" more than once (items 0 and 200000), but its items must be unique"#
+                ])
+            #expect(Date().timeIntervalSince(start) < patience, "took \(Date().timeIntervalSince(start)) s")
         }
     }
 

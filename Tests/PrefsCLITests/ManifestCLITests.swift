@@ -358,6 +358,34 @@ struct ManifestCLITests {
         #expect(try prefs("describe", "unmanaged").status == 1)
     }
 
+    /// `pfm_value_unique` on an array's item description, as Chrome's ExtensionAllowedTypes
+    /// writes it: an array that repeats an item is refused by `validate` and `write`, naming the
+    /// key, the value and both places; the manifest lints clean and `describe` shows the rule.
+    @Test func anArrayWhoseItemsMustBeUniqueRefusesARepeatedItem() throws {
+        try folder.write(
+            """
+            <plist><dict><key>pfm_domain</key><string>com.example.browser</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_name</key><string>ExtensionAllowedTypes</string><key>pfm_type</key><string>array</string>
+            <key>pfm_subkeys</key><array><dict><key>pfm_type</key><string>string</string>
+            <key>pfm_range_list</key><array><string>extension</string><string>theme</string><string>user_script</string></array>
+            <key>pfm_value_unique</key><true/></dict></array></dict>
+            </array></dict></plist>
+            """, to: "manifests/com.example.browser.plist")
+        let manifest = folder.file("manifests/com.example.browser.plist")
+        let lint = try prefs("check-manifest", "--strict", manifest)
+        #expect(lint.status == 0 && lint.stderr == "", "\(lint)")
+        try folder.write(
+            "<plist><dict>\n<key>ExtensionAllowedTypes</key>\n<array><string>extension</string><string>theme</string><string>extension</string></array>\n</dict></plist>",
+            to: "repeated.plist")
+        let repeated = try prefs("validate", "--manifest", manifest, folder.file("repeated.plist"))
+        let message = #"key "ExtensionAllowedTypes": has "extension" more than once (items 0 and 2), but its items must be unique"#
+        #expect(repeated.status == 3 && repeated.stderr == "\(folder.file("repeated.plist")):2: error: \(message)\n", "\(repeated)")
+        let write = try prefs("write", "com.example.browser", "ExtensionAllowedTypes", "-array", "theme", "theme")
+        #expect(write.status != 0 && write.stderr.contains(#"key "ExtensionAllowedTypes": has "theme" more than once (items 0 and 1)"#), "\(write)")
+        #expect(try prefs("write", "com.example.browser", "ExtensionAllowedTypes", "-array", "theme", "extension").status == 0)
+        #expect(try prefs("describe", "com.example.browser", "ExtensionAllowedTypes").stdout.contains("\n  items: unique\n"))
+    }
+
     @Test func manifestPrintsAStarterThatTheDomainMeetsOnceInstalled() throws {
         _ = try prefs("write", "app", "size", "-int", "3")
         _ = try prefs("write", "app", "servers", "--json", #"[{"host": "a", "port": 22}, {"host": "b"}]"#)

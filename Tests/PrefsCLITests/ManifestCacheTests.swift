@@ -101,6 +101,8 @@ struct ManifestCacheTests {
             <key>pfm_repetition_max</key><integer>3</integer><key>pfm_subkeys</key><array><dict><key>pfm_type</key><string>dictionary</string>
             <key>pfm_subkeys</key><array><dict><key>pfm_name</key><string>id</string><key>pfm_type</key><string>string</string>
             <key>pfm_format</key><string>[a-z]+</string><key>pfm_description</key><string>An id.</string></dict></array></dict></array></dict>
+            <dict><key>pfm_name</key><string>kinds</string><key>pfm_type</key><string>array</string><key>pfm_subkeys</key><array>
+            <dict><key>pfm_type</key><string>string</string><key>pfm_value_unique</key><true/></dict></array></dict>
             </array></dict></plist>
             """, to: "installed/com.example.all.plist")
         try age(folder.file("installed/com.example.all.plist"))
@@ -114,13 +116,16 @@ struct ManifestCacheTests {
         }
         for arguments in [
             ["describe", "com.example.all"], ["check", "com.example.all"], ["read", "com.example.all", "mode"],
-            ["write", "com.example.all", "tags", "<array><dict><key>id</key><string>X</string></dict></array>"]
+            ["write", "com.example.all", "tags", "<array><dict><key>id</key><string>X</string></dict></array>"],
+            ["write", "com.example.all", "kinds", "<array><string>app</string><string>app</string></array>"]
         ] {
             let expected = try run(arguments, cached: false)
             _ = try run(arguments, cached: true)
             #expect(try FileManager.default.contentsOfDirectory(atPath: compiled).count == 1)
             expectSameResult(try run(arguments, cached: true), expected)
         }
+        let repeated = try run(["write", "com.example.all", "kinds", "<array><string>app</string><string>app</string></array>"], cached: true)
+        #expect(repeated.status != 0 && repeated.stderr.contains(#"key "kinds": has "app" more than once (items 0 and 1)"#), "\(repeated)")
     }
 
     @Test func keyTitlesAndDescriptionsInAnyScriptReadFromTheCacheAsFromTheFile() throws {

@@ -67,6 +67,30 @@ import Testing
         }
     }
 
+    /// Chrome's and Brave's "no colon" and "no dot" formats, a lookahead before one scalar,
+    /// are enforced without a warning: the lookahead and `.` match the set `.` ∖ `:`.
+    @Test(arguments: [
+        (#"^((?!\:).)*$"#, ["ab", "", "https", "é.b"], ["a:b", ":", "ab\n"]),
+        (#"^((?!\.).)*$"#, ["ab", "exe", "a:b"], ["a.b", ".exe", "a\nb"])
+    ])
+    func chromesLookaheadBeforeOneScalarIsEnforced(pattern: String, accepted: [String], refused: [String]) throws {
+        try folder.write(Self.manifest(format: pattern), to: "m.plist")
+        let manifest = folder.file("m.plist")
+        let lint = try Shell.prefs(["check-manifest", "--strict", manifest], home: folder.file("home"))
+        #expect(lint.status == 0 && lint.stderr == "" && lint.stdout == "\(manifest): OK\n", "\(lint)")
+        for value in accepted + refused {
+            try folder.write("<plist><dict><key>k</key><string>\(value)</string></dict></plist>", to: "d.plist")
+            let result = try Shell.prefs(["validate", "-q", "--manifest", manifest, folder.file("d.plist")], home: folder.file("home"))
+            if accepted.contains(value) {
+                #expect(result.status == 0 && result.stderr == "", "\(value.debugDescription): \(result)")
+            } else {
+                let quoted = value.debugDescription.dropFirst().dropLast()
+                #expect(result.status == 3, "\(value.debugDescription): \(result)")
+                #expect(result.stderr.contains("key \"k\": is \"\(quoted)\", which does not match the format \(pattern)"), "\(result.stderr)")
+            }
+        }
+    }
+
     @Test func validateChecksAValueThatHangsABacktrackingMatcher() throws {
         try folder.write(Self.manifest(format: "^(\\w+\\s?)*$"), to: "m.plist")
         try folder.write("<plist><dict><key>k</key><string>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!</string></dict></plist>", to: "d.plist")

@@ -61,6 +61,7 @@ extension Manifest {
         static let maximumCount = KeyFlags(rawValue: 1 << 13)
         static let format = KeyFlags(rawValue: 1 << 14)
         static let subkeys = KeyFlags(rawValue: 1 << 15)
+        static let uniqueItems = KeyFlags(rawValue: 1 << 16)
         static let typeMask = 0xF
         /// The types by their number: `ManifestType.allCases` makes a new array at each use.
         static let types = ManifestType.allCases
@@ -78,6 +79,7 @@ extension Manifest {
             }
             if key.isRequired { flags.insert(.required) }
             if key.isDeprecated { flags.insert(.deprecated) }
+            if key.itemsAreUnique { flags.insert(.uniqueItems) }
             texts.append(key.name)
             if let title = key.title {
                 flags.insert(.title)
@@ -104,7 +106,8 @@ extension Manifest {
     /// The manifest in `compactForm`, read from the file at `path`; `nil` when the compact
     /// form is not one ``compactForm`` makes: a value of the wrong type or out of range, a
     /// count beyond the items, a text beyond its data or not UTF-8, nesting deeper than the
-    /// readers allow, two keys of one name, a default that breaks its key.
+    /// readers allow, two keys of one name, a default that breaks its key, unique items asked
+    /// of a key that is not an array.
     ///
     /// - Complexity: O(*n*) in the number of items.
     init?(compactForm: PropertyList, path: String) {
@@ -148,6 +151,7 @@ extension Manifest {
             else { return nil }
             let type = KeyFlags.types[bits & KeyFlags.typeMask]
             let flags = KeyFlags(rawValue: bits)
+            guard type == .array || !flags.contains(.uniqueItems) else { return nil }
             var title: ManifestText?
             var description: ManifestText?
             var defaultValue: PropertyList?
@@ -208,7 +212,8 @@ extension Manifest {
             let key = ManifestKey(
                 name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
                 allowedValues: allowedValues, isRequired: flags.contains(.required), subkeys: subkeys,
-                minimumCount: minimumCount, maximumCount: maximumCount, title: title, description: description,
+                minimumCount: minimumCount, maximumCount: maximumCount, itemsAreUnique: flags.contains(.uniqueItems),
+                title: title, description: description,
                 isDeprecated: flags.contains(.deprecated), pattern: pattern)
             if let defaultValue {
                 var checker = ManifestChecker(strict: false)

@@ -36,7 +36,7 @@ public struct ManifestCache: Sendable {
     /// The version of the compact form and of the file around it; another is ignored. Any
     /// change to either takes a new one, or a file of the old form could read as another
     /// manifest; so does a change to how a manifest is read (what it enforces).
-    private static let format = "prefs compiled manifest 5"
+    private static let format = "prefs compiled manifest 7"
 
     /// The manifest in the file at `path`: its compiled form when that is current, else read
     /// from the file, and compiled for next time when it reads well.

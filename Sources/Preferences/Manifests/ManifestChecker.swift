@@ -115,6 +115,7 @@ struct ManifestChecker {
             if let maximum = key.maximumCount, items.count > maximum {
                 report("has \(Self.items(items.count)), more than the maximum \(maximum)")
             }
+            if key.itemsAreUnique { reportRepeats(in: items) }
             if let itemKey = key.itemKey {
                 for (index, item) in items.enumerated() {
                     path.append(String(index))
@@ -126,6 +127,28 @@ struct ManifestChecker {
             walk(dictionary, against: key.subkeys)
         default:
             break
+        }
+    }
+
+    /// Reports each value that `items` hold more than once, naming its first two places:
+    /// `pfm_value_unique`. Numbers compare by their exact values, as ranges do (`1` and
+    /// `1.0` are one number).
+    ///
+    /// - Complexity: O(*n*) in the total size of the items, which are hashed.
+    private mutating func reportRepeats(in items: [PropertyList]) {
+        var firstPlaces: [PropertyList: Int] = [:]
+        var reported: Set<PropertyList> = []
+        for (index, item) in items.enumerated() {
+            var value = item
+            if case .integer(let integer) = item, Self.compare(item, .real(integer.doubleValue)) == .equal {
+                value = .real(integer.doubleValue)
+            }
+            guard let first = firstPlaces[value] else {
+                firstPlaces[value] = index
+                continue
+            }
+            guard reported.insert(value).inserted else { continue }
+            report("has \(Self.text(items[first])) more than once (items \(first) and \(index)), but its items must be unique")
         }
     }
 

@@ -25,11 +25,12 @@ public struct ManifestKey: Sendable {
         let description: ManifestText?
         let isDeprecated: Bool
         let pattern: ManifestPattern?
+        let itemsAreUnique: Bool
 
         init(
             name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
             allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-            title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
+            itemsAreUnique: Bool, title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
         ) {
             self.name = name
             self.type = type
@@ -45,6 +46,7 @@ public struct ManifestKey: Sendable {
             self.description = description
             self.isDeprecated = isDeprecated
             self.pattern = pattern
+            self.itemsAreUnique = itemsAreUnique
         }
     }
 
@@ -70,6 +72,9 @@ public struct ManifestKey: Sendable {
     public var minimumCount: Int? { storage.minimumCount }
     /// `pfm_repetition_max`: the most items an array may have.
     public var maximumCount: Int? { storage.maximumCount }
+    /// `pfm_value_unique`, on an array or on the description of its items (where Chrome's and
+    /// Apple's manifests put it): no two items of the array may be equal.
+    public var itemsAreUnique: Bool { storage.itemsAreUnique }
     /// `pfm_title`.
     public var title: String? { storage.title?.string }
     /// `pfm_description`.
@@ -89,12 +94,12 @@ public struct ManifestKey: Sendable {
     init(
         name: String, type: ManifestType, defaultValue: PropertyList?, minimum: PropertyList?, maximum: PropertyList?,
         allowedValues: [PropertyList]?, isRequired: Bool, subkeys: ManifestKeys, minimumCount: Int?, maximumCount: Int?,
-        title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
+        itemsAreUnique: Bool, title: ManifestText?, description: ManifestText?, isDeprecated: Bool, pattern: ManifestPattern?
     ) {
         storage = Storage(
             name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
-            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
-            description: description, isDeprecated: isDeprecated, pattern: pattern)
+            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
+            itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
     }
 
     /// Reads a key's description from a manifest; a rule prefs cannot enforce is a warning in
@@ -157,14 +162,12 @@ public struct ManifestKey: Sendable {
         )
         let pattern = try Self.pattern(in: entry, of: type, at: reader)
         let allowedValues = Self.allowedValues(in: entry, of: type, at: reader)
-        if reader.bool(.valueUnique, in: entry) == true {
-            reader.warn("pfm_value_unique is not enforced", at: ["pfm_value_unique"])
-        }
+        let itemsAreUnique = Self.itemsAreUnique(in: entry, of: type, at: reader, isItem: isItem)
         let subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
         self.init(
             name: name, type: type, defaultValue: entry[.defaultValue], minimum: minimum, maximum: maximum, allowedValues: allowedValues,
-            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
-            description: description, isDeprecated: isDeprecated, pattern: pattern)
+            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
+            itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
         if let defaultValue {
             var checker = ManifestChecker(strict: false)
             checker.check(defaultValue, against: self, at: [name])
@@ -172,8 +175,8 @@ public struct ManifestKey: Sendable {
                 reader.warn("pfm_default breaks the key's own rules (\(broken.message)); the default is ignored", at: ["pfm_default"])
                 self.init(
                     name: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
-                    isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount, title: title,
-                    description: description, isDeprecated: isDeprecated, pattern: pattern)
+                    isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
+                    itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
             }
         }
     }
@@ -194,6 +197,25 @@ public struct ManifestKey: Sendable {
             reader.warn("pfm_format \"\(format)\" \(error); not enforced", at: ["pfm_format"])
             return nil
         }
+    }
+
+    /// Whether `pfm_value_unique` asks the items of the key, an array, to be unique: it is true
+    /// on the key or on the description of its items. On an item description it is the array's
+    /// rule, read there; on any other key that is not an array it is a warning.
+    private static func itemsAreUnique(in entry: ManifestEntry, of type: ManifestType, at reader: ManifestReader, isItem: Bool) -> Bool {
+        let own = reader.bool(.valueUnique, in: entry) == true
+        guard type == .array else {
+            if own && !isItem {
+                reader.warn(
+                    "pfm_value_unique applies to an array or its items, but the key is \(type.nameWithArticle); not enforced",
+                    at: ["pfm_value_unique"])
+            }
+            return false
+        }
+        if own && !isItem { return true }
+        // The item description, as ManifestKeys reads it: the first entry of pfm_subkeys.
+        guard case .array(let items)? = entry[.subkeys], case .dictionary(let item)? = items.first else { return false }
+        return item["pfm_value_unique"] == .bool(true)
     }
 
     /// `pfm_range_list`; `nil` when absent, when `pfm_range_list_allow_custom_value` allows any
