@@ -143,6 +143,22 @@ struct MalformedManifestTests {
         }
     }
 
+    /// A dictionary whose keys are free, as ProfileCreator's manifests describe it (`{{key}}`
+    /// for the names, `{{value}}` for each entry: Chrome's ExtensionSettings by extension id),
+    /// has each entry checked against `{{value}}`, and no entry is "not in the manifest".
+    @Test func anEntryOfAFreeKeyedDictionaryMeetsTheValueDescription() throws {
+        try withScratch { scratch throws in
+            let entry = F.key("{{value}}", "dictionary", ["pfm_subkeys": [F.key("mode", "string", ["pfm_range_list": ["allowed", "blocked"]])]])
+            let manifest = try F.manifest([F.key("Settings", "dictionary", ["pfm_subkeys": [F.key("{{key}}", "string"), entry]])], in: scratch)
+            #expect(manifest.check(["Settings": ["abcdef": ["mode": "allowed"], "*": ["mode": "blocked"]]]).isEmpty)
+            #expect(
+                manifest.check(["Settings": ["abcdef": ["mode": "sometimes"]]]).map(\.description) == [
+                    #"key "Settings.abcdef.mode": is "sometimes", not one of allowed, blocked"#
+                ])
+            #expect(manifest.key(at: ["Settings", "abcdef", "mode"])?.type == .string)
+        }
+    }
+
     /// A value outside a long list of choices is named with the first ten of them.
     @Test func aLongListOfChoicesIsCutInMessages() throws {
         try withScratch { scratch throws in

@@ -93,13 +93,21 @@ public struct ManifestKeys: Sendable {
         self.init(all: keys, positions: isArray || keys.isEmpty ? nil : ManifestKeyPositions(keys.map(\.name)))
     }
 
-    /// The description of the key `name`, or `nil` when the manifest does not name it.
+    /// The name ProfileCreator's manifests give the description of every entry of a
+    /// dictionary whose keys are free, as Chrome's `ExtensionSettings` is keyed by extension
+    /// id (beside it, `{{key}}` describes the names).
+    static let anyKeyName = "{{value}}"
+
+    /// The description of the key `name`, or of any key (``anyKeyName``) when the manifest
+    /// does not name it; `nil` when it describes neither.
     public subscript(name: String) -> ManifestKey? {
         position(of: name).map { all[$0] }
     }
 
-    /// The position in ``all`` of the key `name`, or `nil` when the manifest does not name it.
+    /// The position in ``all`` of the key `name`, or of the description of any key
+    /// (``anyKeyName``) when the manifest does not name it; `nil` when it describes neither.
     func position(of name: String) -> Int? {
-        positions?.position(of: name)
+        guard let positions else { return nil }
+        return positions.position(of: name) ?? positions.position(of: Self.anyKeyName)
     }
 }
