@@ -28,11 +28,14 @@ public struct PreferencesEnvironment: Sendable {
         "XDG_DATA_HOME", "XDG_DATA_DIRS", "PREFS_NO_CACHE", "XDG_CACHE_HOME", "PREFS_DOMAIN"
     ]
 
-    /// The values, as bytes, in the order of ``names``: a value that is not UTF-8 is refused
-    /// where it is used, naming it. (An array, not a dictionary: the first `String`-keyed hash
-    /// table of a process costs the Swift runtime a scan of every conformance in the binary,
-    /// which a command that reads one key would pay for nothing.)
-    private let values: [[UInt8]?]
+    /// The variables of ``names`` that are set, as the process's environment holds them:
+    /// `NAME=VALUE` each, ended by a NUL byte. A value that is not UTF-8 is refused where it is
+    /// used, naming it. (One byte array, neither a dictionary nor an array of optionals: the
+    /// first use of a generic type the binary has not made yet, such as `[[UInt8]?]`, costs the
+    /// Swift runtime a lookup by mangled name, and the first `String`-keyed hash table a scan
+    /// of every conformance in the binary, which a command that reads one key would pay for
+    /// nothing.)
+    private let entries: [UInt8]
 
     /// The machine's id given by hand, or `nil` to read `/etc/machine-id` when first needed.
     private let givenHost: String??
@@ -50,22 +53,44 @@ public struct PreferencesEnvironment: Sendable {
 
     /// The process's environment now, and this machine's id.
     public init() {
-        values = Self.names.map { name in
-            getenv(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+        var entries: [UInt8] = []
+        for name in Self.names {
+            guard let value = getenv(name) else { continue }
+            Self.append(name, UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &entries)
         }
+        self.entries = entries
         givenHost = nil
     }
 
     /// An environment of these variables only (names outside ``names`` are ignored) and this
-    /// machine's id.
+    /// machine's id. A value ends at its first NUL character, as in a process's environment.
     public init(_ variables: [String: String], currentHost: String? = nil) {
-        values = Self.names.map { variables[$0].map { Array($0.utf8) } }
+        var entries: [UInt8] = []
+        for name in Self.names {
+            guard let value = variables[name] else { continue }
+            Self.append(name, value.utf8.prefix { $0 != 0 }, to: &entries)
+        }
+        self.entries = entries
         givenHost = .some(currentHost)
+    }
+
+    /// Appends the entry `NAME=VALUE` and its NUL byte to `entries`.
+    private static func append(_ name: String, _ value: some Collection<UInt8>, to entries: inout [UInt8]) {
+        entries += name.utf8
+        entries.append(UInt8(ascii: "="))
+        entries += value
+        entries.append(0)
     }
 
     /// The bytes of `name`, one of ``names``; `nil` when unset.
     private func bytes(_ name: String) -> [UInt8]? {
-        Self.names.firstIndex(of: name).flatMap { values[$0] }
+        let prefix = Array(name.utf8) + [UInt8(ascii: "=")]
+        var start = entries.startIndex
+        while let end = entries[start...].firstIndex(of: 0) {
+            if entries[start..<end].starts(with: prefix) { return Array(entries[(start + prefix.count)..<end]) }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The value of `name`, `nil` when unset or empty.
