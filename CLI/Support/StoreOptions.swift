@@ -186,7 +186,9 @@ struct Target {
         guard let folder, let domain, host == nil || scope == .full else { return SearchList(file: file) }
         return SearchList(
             domain: domain, folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders,
-            host: host ?? PreferencesEnvironment.process.currentHost, scope: scope, notices: Output.notices)
+            // This machine's id (/etc/machine-id) is read only when a ByHost file may exist.
+            host: host ?? (folder.holdsHostValues ? PreferencesEnvironment.process.currentHost : nil), scope: scope,
+            notices: Output.notices)
     }
 
     /// The domain's values; only the entry under `key` when one is given.
