@@ -132,11 +132,17 @@ public struct PreferencesEnvironment: Sendable {
     /// Base Directory specification says. Like macOS's `/Library/Preferences`, they sit below the
     /// user's domain in the search list.
     public var systemFolders: [PreferencesFolder] {
-        // Split as bytes: splitting the String costs generic machinery that every command
-        // reading a key would pay at start-up.
+        // Split by hand, as bytes: `split` makes an array of slices, a generic type whose
+        // first use costs every command that reads a key at start-up.
         let bytes = lenientValue("XDG_CONFIG_DIRS").map { Array($0.utf8) } ?? []
-        let folders = bytes.split(separator: UInt8(ascii: ":")).filter { $0.first == UInt8(ascii: "/") }.map {
-            PreferencesFolder(path: String(decoding: $0, as: UTF8.self) + "/prefs")
+        var folders: [PreferencesFolder] = []
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+            if bytes[start] == UInt8(ascii: "/") {
+                folders.append(PreferencesFolder(path: String(decoding: bytes[start..<end], as: UTF8.self) + "/prefs"))
+            }
+            start = end + 1
         }
         return folders.isEmpty ? [PreferencesFolder(path: "/etc/xdg/prefs")] : folders
     }
