@@ -98,7 +98,7 @@ public struct PreferencesEnvironment: Sendable {
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is not valid UTF-8.
     private func value(_ name: String) throws(PreferenceError) -> String? {
         guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = Self.text(bytes) else {
             throw PreferenceError(
                 .invalidArgument,
                 "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
@@ -110,7 +110,15 @@ public struct PreferencesEnvironment: Sendable {
     /// is ignored, as the XDG Base Directory specification ignores a relative path.
     private func lenientValue(_ name: String) -> String? {
         guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return Self.text(bytes)
+    }
+
+    /// `bytes` as text when they are UTF-8, else `nil`. (Decoded, repairing, and compared
+    /// rather than checked by `String(validating:as:)`, whose generic code has the runtime
+    /// build type metadata on its first call, which every command would pay for.)
+    private static func text(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// The user's folder of domains: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
