@@ -87,14 +87,17 @@ struct ReadRequest {
         // down to the installed manifest's default, as UserDefaults falls back to its
         // registration domain.
         let list = target.searchList(.full)
-        var manifest: Manifest? = nil
+        var manifestPath = ""
         let found = try list.first { (layer) throws(PreferenceError) -> PropertyList? in
             guard case .manifest = layer else { return try list.values(of: layer, key: path.components[0]).flatMap(path.value(in:)) }
-            manifest = try target.installedManifest()
+            let manifest = try target.installedManifest()
+            manifestPath = manifest?.path ?? ""
             return manifest?.defaultValue(at: path.components)
         }
-        if let (value, layer) = found {
-            if showOrigin { Output.write((list.origin(of: layer).map { "file:" + $0 } ?? "manifest:" + (manifest?.path ?? "")) + "\t") }
+        // Consumed, not copied: a copy of the optional tuple has the runtime build its type
+        // metadata from its mangled name, which every `prefs read` would pay for.
+        if let (value, layer) = consume found {
+            if showOrigin { Output.write((list.origin(of: layer).map { "file:" + $0 } ?? "manifest:" + manifestPath) + "\t") }
             try format.print(value)
             return
         }

@@ -183,10 +183,20 @@ struct Target {
     /// in the `.full` scope, the host's values above and the global domain below; for `--file`,
     /// or a host's values of a whole domain, the file alone.
     func searchList(_ scope: SearchList.Scope) -> SearchList {
-        guard let folder, let domain, host == nil || scope == .full else { return SearchList(file: file) }
-        return SearchList(
-            domain: domain, folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders,
-            host: host ?? PreferencesEnvironment.process.currentHost, scope: scope, notices: Output.notices)
+        // A pattern rather than `scope == .full`, and `map` rather than `guard let`: `==` on
+        // another module's enum, and a bound copy of its optional struct, have the runtime
+        // build type metadata from mangled names, which every `prefs read` would pay for.
+        if case .domainFiles = scope, host != nil { return SearchList(file: file) }
+        let list = domain.flatMap { domain in
+            folder.map { folder in
+                SearchList(
+                    domain: domain, folder: folder, systemFolders: PreferencesEnvironment.process.systemFolders,
+                    // This machine's id (/etc/machine-id) is read only when a ByHost file may exist.
+                    host: host ?? (folder.holdsHostValues ? PreferencesEnvironment.process.currentHost : nil), scope: scope,
+                    notices: Output.notices)
+            }
+        }
+        return list ?? SearchList(file: file)
     }
 
     /// The domain's values; only the entry under `key` when one is given.

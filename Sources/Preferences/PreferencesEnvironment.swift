@@ -28,11 +28,14 @@ public struct PreferencesEnvironment: Sendable {
         "XDG_DATA_HOME", "XDG_DATA_DIRS", "PREFS_NO_CACHE", "XDG_CACHE_HOME", "PREFS_DOMAIN"
     ]
 
-    /// The values, as bytes, in the order of ``names``: a value that is not UTF-8 is refused
-    /// where it is used, naming it. (An array, not a dictionary: the first `String`-keyed hash
-    /// table of a process costs the Swift runtime a scan of every conformance in the binary,
-    /// which a command that reads one key would pay for nothing.)
-    private let values: [[UInt8]?]
+    /// The variables of ``names`` that are set, as the process's environment holds them:
+    /// `NAME=VALUE` each, ended by a NUL byte. A value that is not UTF-8 is refused where it is
+    /// used, naming it. (One byte array, neither a dictionary nor an array of optionals: the
+    /// first use of a generic type the binary has not made yet, such as `[[UInt8]?]`, costs the
+    /// Swift runtime a lookup by mangled name, and the first `String`-keyed hash table a scan
+    /// of every conformance in the binary, which a command that reads one key would pay for
+    /// nothing.)
+    private let entries: [UInt8]
 
     /// The machine's id given by hand, or `nil` to read `/etc/machine-id` when first needed.
     private let givenHost: String??
@@ -50,22 +53,44 @@ public struct PreferencesEnvironment: Sendable {
 
     /// The process's environment now, and this machine's id.
     public init() {
-        values = Self.names.map { name in
-            getenv(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+        var entries: [UInt8] = []
+        for name in Self.names {
+            guard let value = getenv(name) else { continue }
+            Self.append(name, UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &entries)
         }
+        self.entries = entries
         givenHost = nil
     }
 
     /// An environment of these variables only (names outside ``names`` are ignored) and this
-    /// machine's id.
+    /// machine's id. A value ends at its first NUL character, as in a process's environment.
     public init(_ variables: [String: String], currentHost: String? = nil) {
-        values = Self.names.map { variables[$0].map { Array($0.utf8) } }
+        var entries: [UInt8] = []
+        for name in Self.names {
+            guard let value = variables[name] else { continue }
+            Self.append(name, value.utf8.prefix { $0 != 0 }, to: &entries)
+        }
+        self.entries = entries
         givenHost = .some(currentHost)
+    }
+
+    /// Appends the entry `NAME=VALUE` and its NUL byte to `entries`.
+    private static func append(_ name: String, _ value: some Collection<UInt8>, to entries: inout [UInt8]) {
+        entries += name.utf8
+        entries.append(UInt8(ascii: "="))
+        entries += value
+        entries.append(0)
     }
 
     /// The bytes of `name`, one of ``names``; `nil` when unset.
     private func bytes(_ name: String) -> [UInt8]? {
-        Self.names.firstIndex(of: name).flatMap { values[$0] }
+        let prefix = Array(name.utf8) + [UInt8(ascii: "=")]
+        var start = entries.startIndex
+        while let end = entries[start...].firstIndex(of: 0) {
+            if entries[start..<end].starts(with: prefix) { return Array(entries[(start + prefix.count)..<end]) }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The value of `name`, `nil` when unset or empty.
@@ -73,7 +98,7 @@ public struct PreferencesEnvironment: Sendable {
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` when it is not valid UTF-8.
     private func value(_ name: String) throws(PreferenceError) -> String? {
         guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = Self.text(bytes) else {
             throw PreferenceError(
                 .invalidArgument,
                 "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
@@ -85,7 +110,15 @@ public struct PreferencesEnvironment: Sendable {
     /// is ignored, as the XDG Base Directory specification ignores a relative path.
     private func lenientValue(_ name: String) -> String? {
         guard let bytes = bytes(name), !bytes.isEmpty else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return Self.text(bytes)
+    }
+
+    /// `bytes` as text when they are UTF-8, else `nil`. (Decoded, repairing, and compared
+    /// rather than checked by `String(validating:as:)`, whose generic code has the runtime
+    /// build type metadata on its first call, which every command would pay for.)
+    private static func text(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// The user's folder of domains: `PREFS_HOME`, else `$XDG_CONFIG_HOME/prefs`, else
@@ -107,11 +140,17 @@ public struct PreferencesEnvironment: Sendable {
     /// Base Directory specification says. Like macOS's `/Library/Preferences`, they sit below the
     /// user's domain in the search list.
     public var systemFolders: [PreferencesFolder] {
-        // Split as bytes: splitting the String costs generic machinery that every command
-        // reading a key would pay at start-up.
+        // Split by hand, as bytes: `split` makes an array of slices, a generic type whose
+        // first use costs every command that reads a key at start-up.
         let bytes = lenientValue("XDG_CONFIG_DIRS").map { Array($0.utf8) } ?? []
-        let folders = bytes.split(separator: UInt8(ascii: ":")).filter { $0.first == UInt8(ascii: "/") }.map {
-            PreferencesFolder(path: String(decoding: $0, as: UTF8.self) + "/prefs")
+        var folders: [PreferencesFolder] = []
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+            if bytes[start] == UInt8(ascii: "/") {
+                folders.append(PreferencesFolder(path: String(decoding: bytes[start..<end], as: UTF8.self) + "/prefs"))
+            }
+            start = end + 1
         }
         return folders.isEmpty ? [PreferencesFolder(path: "/etc/xdg/prefs")] : folders
     }

@@ -12,11 +12,12 @@ func folderEntries(_ path: String) -> (names: [String], undecodable: [String])? 
     var undecodable: [String] = []
     while let entry = readdir(directory) {
         withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            let bytes = raw.prefix(while: { $0 != 0 })
-            if let name = String(validating: bytes, as: UTF8.self) {
+            // As a C string: `String(validating:as:)`'s generic code has the runtime build
+            // type metadata on its first call, which every command that lists a folder would pay.
+            if let name = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) {
                 if name != "." && name != ".." { names.append(name) }
             } else {
-                undecodable.append(escapingInvalidUTF8(bytes))
+                undecodable.append(escapingInvalidUTF8(raw.prefix(while: { $0 != 0 })))
             }
         }
     }

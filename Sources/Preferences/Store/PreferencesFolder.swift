@@ -32,6 +32,13 @@ public struct PreferencesFolder: Sendable {
         return DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
     }
 
+    /// Whether any domain has values for one host here: whether the folder `ByHost` exists.
+    /// Without it there is no ByHost file to look for, so no host's id is needed.
+    package var holdsHostValues: Bool {
+        var status = stat()
+        return stat(path + "/ByHost", &status) == 0
+    }
+
     /// The file at `relativePath` below this folder, checked as a domain's file is, for a path
     /// that names a file in a subfolder (`SystemConfiguration/com.example.plist`) where a
     /// domain goes; messages name it by `relativePath` without `.plist`.

@@ -65,8 +65,7 @@ package struct SearchList: Sendable {
         scope: Scope = .full, notices: NoticeHandler? = nil
     ) {
         var layers: [Layer] = scope == .full ? [.arguments] : []
-        let names = scope == .full && domain != .global ? [domain, .global] : [domain]
-        for name in names {
+        func appendFiles(of name: DomainName) {
             if scope == .full, let host { layers.append(.user(folder.file(for: name, host: host))) }
             layers.append(.user(folder.file(for: name)))
             for systemFolder in systemFolders {
@@ -75,7 +74,12 @@ package struct SearchList: Sendable {
                 layers.append(.administrator(file))
             }
         }
-        if scope == .full { layers += [.registered, .manifest] }
+        appendFiles(of: domain)
+        if scope == .full && domain != .global { appendFiles(of: .global) }
+        if scope == .full {
+            layers.append(.registered)
+            layers.append(.manifest)
+        }
         self.layers = layers
         self.notices = notices
     }
