@@ -98,14 +98,15 @@ public struct ManifestKeys: Sendable {
     /// id (beside it, `{{key}}` describes the names).
     static let anyKeyName = "{{value}}"
 
-    /// The description of the key `name`, or of any key (``anyKeyName``) when the manifest
-    /// does not name it; `nil` when it describes neither.
+    /// The description of the key `name`, or of any key (`{{value}}`, as ProfileCreator's
+    /// manifests describe a dictionary keyed by ids) when the manifest does not name it; `nil`
+    /// when it describes neither.
     public subscript(name: String) -> ManifestKey? {
         position(of: name).map { all[$0] }
     }
 
     /// The position in ``all`` of the key `name`, or of the description of any key
-    /// (``anyKeyName``) when the manifest does not name it; `nil` when it describes neither.
+    /// (`anyKeyName`) when the manifest does not name it; `nil` when it describes neither.
     func position(of name: String) -> Int? {
         guard let positions else { return nil }
         return positions.position(of: name) ?? positions.position(of: Self.anyKeyName)
