@@ -23,7 +23,7 @@ extension Prefs {
         var noManifest = false
 
         @Argument(
-            help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"),
+            help: .domainAndKey,
             completion: Completions.domainThenKey)
         var words: [String] = []
 

@@ -15,7 +15,7 @@ extension Prefs {
         @OptionGroup var key: KeyPathOption
 
         @Argument(
-            help: ArgumentHelp("The domain (left out with --file or -g), then the key; -- before a key that starts with -.", valueName: "domain-and-key"),
+            help: .domainAndKey,
             completion: Completions.domainThenKey)
         var words: [String] = []
 
