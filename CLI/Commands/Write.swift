@@ -49,7 +49,7 @@ extension Prefs {
 
         @Argument(
             parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"),
-            completion: Completions.domainThenKey)
+            completion: Completions.domainKeyThenValue)
         var words: [String] = []
 
         func run() throws {

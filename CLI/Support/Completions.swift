@@ -13,7 +13,7 @@ import Preferences
 /// ``silenceErrors(_:)`` keeps anything else prefs might say out of the user's terminal.
 enum Completions {
     /// DOMAIN, then a KEY of that domain; with `--file` or `-g` naming the target, a KEY at once
-    /// (`read`, `read-type`, `delete`, `rename`, `write`, `watch`).
+    /// (`read`, `read-type`, `delete`, `rename`, `watch`).
     static let domainThenKey = CompletionKind.custom { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
@@ -22,6 +22,19 @@ enum Completions {
         if !line.namesTarget && domain == nil { return Completions.domains(line, prefix) }
         guard rest.isEmpty else { return [] }
         return Completions.keys(line, domain: domain, prefix)
+    }
+
+    /// As ``domainThenKey``, then, where the value goes, the type flags `defaults write` takes
+    /// (`-int`, `-array-add`, …) once a `-` is typed (`write`).
+    static let domainKeyThenValue = CompletionKind.custom { words, index, typed in
+        let line = CompletionLine(words, completing: index, commandDepth: 1)
+        let prefix = CompletionLine.unquoted(typed)
+        var rest = line.arguments[...]
+        let domain = line.namesTarget ? nil : rest.popFirst()
+        if !line.namesTarget && domain == nil { return Completions.domains(line, prefix) }
+        if rest.isEmpty { return Completions.keys(line, domain: domain, prefix) }
+        guard rest.count == 1, prefix.hasPrefix("-") else { return [] }
+        return (CommandLineValue.scalarFlags + CommandLineValue.compositeFlags).filter { $0.hasPrefix(prefix) }
     }
 
     /// DOMAIN, then a FILE; with `--file` or `-g` naming the target, a FILE at once (`import`,

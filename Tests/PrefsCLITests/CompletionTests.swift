@@ -71,6 +71,13 @@ struct CompletionTests {
         #expect(try bash(["read", "'com.example.editor'", "fo"]) == ["fontSize"])
     }
 
+    /// Where `write`'s value goes, the type flags `defaults write` takes, once a `-` is typed.
+    @Test func typeFlagsWhereAValueGoes() throws {
+        #expect(try bash(["write", "com.example.editor", "theme", "-a"]) == ["-array", "-array-add"])
+        #expect(try bash(["write", "-g", "AppleLocale", "-in"]) == ["-int", "-integer"])
+        #expect(try bash(["write", "com.example.editor", "theme", "da"]) == [])
+    }
+
     /// The palette stores of the domain, and the palettes of the store already typed.
     @Test func paletteStoresAndPaletteNames() throws {
         #expect(try bash(["palette", "list", "--store", ""]) == ["Work"])

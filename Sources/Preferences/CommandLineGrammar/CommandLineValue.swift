@@ -23,9 +23,9 @@ package enum CommandLineValue {
     }
 
     /// The flags that take one value after them.
-    static let scalarFlags = ["-string", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-data", "--json"]
+    package static let scalarFlags = ["-string", "-int", "-integer", "-float", "-bool", "-boolean", "-date", "-data", "--json"]
     /// The flags that start a collection of values.
-    static let compositeFlags = ["-array", "-array-add", "-dict", "-dict-add"]
+    package static let compositeFlags = ["-array", "-array-add", "-dict", "-dict-add"]
 
     /// Parses the words after the key.
     ///
