@@ -172,6 +172,22 @@ struct ValueSyntaxTests {
         #expect(try prefs("read", "--json", "--file", folder.file("b.plist"), "k").stdout == "\"\\u001bx\"\n")
     }
 
+    /// A literal written over several lines, with white space before its `{` or `(` as a shell
+    /// script's quoted block has, is a property list as `defaults write` reads it, for a key and
+    /// for a whole domain; text that only holds spaces stays a string.
+    @Test func literalAfterWhiteSpaceIsAPropertyList() throws {
+        let block = "\n{\n    Back = \"^o\";\n    \"Repeat One\" = \"@^l\";\n}\n"
+        #expect(try prefs("write", "d", "NSUserKeyEquivalents", block).status == 0)
+        #expect(try prefs("write", "d", "list", " \t( a, \"b c\" )\n").status == 0)
+        #expect(try prefs("write", "d", "blank", "  ").status == 0)
+        #expect(
+            try prefs("read", "d", "--json").stdout
+                == "{\n  \"NSUserKeyEquivalents\": {\n    \"Back\": \"^o\",\n    \"Repeat One\": \"@^l\"\n  },\n  \"blank\": \"  \",\n  \"list\": [\n    \"a\",\n    \"b c\"\n  ]\n}\n"
+        )
+        #expect(try prefs("write", "whole", "\n{ k = v; }\n").status == 0)
+        #expect(try prefs("read", "whole", "--json").stdout == "{\n  \"k\": \"v\"\n}\n")
+    }
+
     /// A string that starts with - goes in with -string.
     @Test func dashStringWithStringFlag() throws {
         #expect(try prefs("write", "d", "k", "-string", "-integr").status == 0)
