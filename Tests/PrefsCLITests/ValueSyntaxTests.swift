@@ -72,6 +72,28 @@ struct ValueSyntaxTests {
             words, "unknown type flag \"\(flag)\" (did you mean \(nearest)?); the type flags are -string, -int, -integer, -float, -bool")
     }
 
+    /// In a collection, a word spelled like a flag but near none is a member as `defaults` stores
+    /// it, as Apple's recipes for launchd's program arguments need (`-array-add
+    /// -NoMulticastAdvertisements`); a typo of a flag there is still refused, as is the same word
+    /// alone as a value.
+    @Test func programArgumentInACollectionIsAString() throws {
+        let lines = [
+            ["write", "d", "ProgramArguments", "-array", "/usr/sbin/mDNSResponder", "-launchd"],
+            ["write", "d", "ProgramArguments", "-array-add", "-NoMulticastAdvertisements"],
+            ["write", "d", "options", "-dict", "mode", "--verbose"]
+        ]
+        for line in lines {
+            let result = try Shell.prefs(line, home: home)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result)")
+        }
+        #expect(
+            try prefs("read", "d", "--json").stdout
+                == "{\n  \"ProgramArguments\": [\n    \"/usr/sbin/mDNSResponder\",\n    \"-launchd\",\n    \"-NoMulticastAdvertisements\"\n  ],\n"
+                + "  \"options\": {\n    \"mode\": \"--verbose\"\n  }\n}\n")
+        try expectRefused(["-array", "-launchd", "-integr", "5"], #"unknown type flag "-integr" (did you mean -integer?)"#)
+        try expectRefused(["-launchd"], #"unknown type flag "-launchd""#)
+    }
+
     /// A -dict key spelled like a flag is refused with the way to give it: after -string.
     @Test func dictionaryKeyLikeAFlagIsRefused() throws {
         try expectRefused(["-dict", "-k", "v"], #"unknown type flag "-k"; the type flags are"#)
