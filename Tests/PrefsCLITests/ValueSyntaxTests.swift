@@ -72,6 +72,28 @@ struct ValueSyntaxTests {
             words, "unknown type flag \"\(flag)\" (did you mean \(nearest)?); the type flags are -string, -int, -integer, -float, -bool")
     }
 
+    /// In a collection, a word spelled like a flag but near none is a member as `defaults` stores
+    /// it, as Apple's recipes for launchd's program arguments need (`-array-add
+    /// -NoMulticastAdvertisements`); a typo of a flag there is still refused, as is the same word
+    /// alone as a value.
+    @Test func programArgumentInACollectionIsAString() throws {
+        let lines = [
+            ["write", "d", "ProgramArguments", "-array", "/usr/sbin/mDNSResponder", "-launchd"],
+            ["write", "d", "ProgramArguments", "-array-add", "-NoMulticastAdvertisements"],
+            ["write", "d", "options", "-dict", "mode", "--verbose"]
+        ]
+        for line in lines {
+            let result = try Shell.prefs(line, home: home)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result)")
+        }
+        #expect(
+            try prefs("read", "d", "--json").stdout
+                == "{\n  \"ProgramArguments\": [\n    \"/usr/sbin/mDNSResponder\",\n    \"-launchd\",\n    \"-NoMulticastAdvertisements\"\n  ],\n"
+                + "  \"options\": {\n    \"mode\": \"--verbose\"\n  }\n}\n")
+        try expectRefused(["-array", "-launchd", "-integr", "5"], #"unknown type flag "-integr" (did you mean -integer?)"#)
+        try expectRefused(["-launchd"], #"unknown type flag "-launchd""#)
+    }
+
     /// A -dict key spelled like a flag is refused with the way to give it: after -string.
     @Test func dictionaryKeyLikeAFlagIsRefused() throws {
         try expectRefused(["-dict", "-k", "v"], #"unknown type flag "-k"; the type flags are"#)
@@ -170,6 +192,22 @@ struct ValueSyntaxTests {
         let binary = try prefs("write", "--to", "binary", "--file", folder.file("b.plist"), "k", #"\033x"#)
         #expect(binary.status == 0, "\(binary)")
         #expect(try prefs("read", "--json", "--file", folder.file("b.plist"), "k").stdout == "\"\\u001bx\"\n")
+    }
+
+    /// A literal written over several lines, with white space before its `{` or `(` as a shell
+    /// script's quoted block has, is a property list as `defaults write` reads it, for a key and
+    /// for a whole domain; text that only holds spaces stays a string.
+    @Test func literalAfterWhiteSpaceIsAPropertyList() throws {
+        let block = "\n{\n    Back = \"^o\";\n    \"Repeat One\" = \"@^l\";\n}\n"
+        #expect(try prefs("write", "d", "NSUserKeyEquivalents", block).status == 0)
+        #expect(try prefs("write", "d", "list", " \t( a, \"b c\" )\n").status == 0)
+        #expect(try prefs("write", "d", "blank", "  ").status == 0)
+        #expect(
+            try prefs("read", "d", "--json").stdout
+                == "{\n  \"NSUserKeyEquivalents\": {\n    \"Back\": \"^o\",\n    \"Repeat One\": \"@^l\"\n  },\n  \"blank\": \"  \",\n  \"list\": [\n    \"a\",\n    \"b c\"\n  ]\n}\n"
+        )
+        #expect(try prefs("write", "whole", "\n{ k = v; }\n").status == 0)
+        #expect(try prefs("read", "whole", "--json").stdout == "{\n  \"k\": \"v\"\n}\n")
     }
 
     /// A string that starts with - goes in with -string.

@@ -2,9 +2,12 @@ import PropertyLists
 
 extension CommandLineValue {
     /// Whether `defaults write` would parse `word` as a property list rather than store it as
-    /// a string: it starts with `(`, `{`, `<` or `"` (`'"quoted"'` is the string `quoted`).
+    /// a string: after any white space, it starts with `(`, `{`, `<` or `"` (`'"quoted"'` is the
+    /// string `quoted`). CoreFoundation's parser skips white space before a property list, so a
+    /// literal a script writes over several lines (`'\n{\n    Back = "^o";\n}\n'`) is one too.
     package static func isPropertyListLiteral(_ word: String) -> Bool {
-        guard let first = word.utf8.first else { return false }
+        let whiteSpace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = word.utf8.first(where: { !whiteSpace.contains($0) }) else { return false }
         return first == UInt8(ascii: "(") || first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || first == UInt8(ascii: "\"")
     }
 

@@ -10,7 +10,8 @@ import PropertyLists
 /// nest composite types") rather than stored as strings; nested values take `--json` or a plist
 /// literal. A single word that looks like a flag (`-integr`) must be one, so a misspelled flag
 /// is refused with the nearest real one where `defaults` would store it as a string; `-1`,
-/// `'-l -V'` and `-` are strings.
+/// `'-l -V'` and `-` are strings, and so is a flag-like word near no flag in `-array`,
+/// `-array-add` and `-dict` values (`-launchd`, as launchd's program arguments have it).
 package enum CommandLineValue {
     /// What a `write` does to the key.
     package enum Action: Equatable, Sendable {
@@ -101,6 +102,11 @@ package enum CommandLineValue {
             return try typed(word, value)
         }
         if let composite, compositeFlags.contains(word) { throw nestingError(word, inside: composite) }
+        if composite != nil, looksLikeFlag(word), NearestName.nearest(to: word, in: scalarFlags) == nil {
+            // A program's argument in a collection (`-array /usr/sbin/mDNSResponder -launchd`,
+            // Apple's own recipe): a string, as defaults stores it, unless it is a flag's typo.
+            return .string(word)
+        }
         return try untyped(word, inside: composite)
     }
 
