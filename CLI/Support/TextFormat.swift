@@ -1,15 +1,15 @@
 import PropertyLists
 
 /// How `prefs read` prints values for people, as `defaults read` does: a scalar bare, so
-/// `$(prefs read DOMAIN KEY)` is the value itself; containers as old-style text
-/// (``OpenStepWriter``), which `prefs write` takes back.
+/// `$(prefs read DOMAIN KEY)` is the value itself; containers as `defaults read` describes
+/// them (``DefaultsDescription``).
 enum TextFormat {
     /// The text of `value`, with a final newline.
     ///
-    /// - Throws: ``PropertyListError`` when the text would pass the size limit.
+    /// - Throws: ``PropertyListError`` when the text would pass the size or depth limit.
     static func render(_ value: PropertyList) throws -> String {
         if let scalar = bare(value) { return scalar + "\n" }
-        return try OpenStepWriter().write(value)
+        return try DefaultsDescription.text(of: value) + "\n"
     }
 
     /// A scalar's bare text as `defaults read` prints it, which `write` with the type's flag

@@ -55,7 +55,7 @@ struct CommandLineRulesTests {
         #expect(try prefs("read", "-g", "--", "-k").stdout == "g\n")
         #expect(try prefs("read", "t", "--", "--key-path").stdout == "x\n")
         #expect(try prefs("write", "t", "plain", "--", "v").status == 0)
-        #expect(try prefs("read", "t").stdout == "{\n    --key-path = x;\n    -int = 5;\n    -k = 7;\n    plain = v;\n}\n")
+        #expect(try prefs("read", "t").stdout == "{\n    \"--key-path\" = x;\n    \"-int\" = 5;\n    \"-k\" = 7;\n    plain = v;\n}\n")
     }
 
     /// -- ends options in every other verb that takes a key or a word.
@@ -143,6 +143,6 @@ struct CommandLineRulesTests {
         #expect(try prefs("rename", flag, "AppleLocale", "Locale").status == 0)
         #expect(try prefs("export", flag, "-").stdout.contains("<key>Locale</key>"))
         #expect(try prefs("delete", flag, "Locale").status == 0)
-        #expect(try prefs("read", flag).stdout == "{}\n")
+        #expect(try prefs("read", flag).stdout == "{\n}\n")
     }
 }

@@ -100,7 +100,7 @@ struct ReadWriteTests {
         #expect(try prefs("read", "d", "k").stdout == "0.1\n")
         #expect(
             try prefs("read", "d").stdout
-                == "{\n    exact = 0.1;\n    k = 0.1;\n    list = (\n        0.1,\n        2.5,\n        0.2\n    );\n    map = {\n        x = 0.3;\n        y = 0.7;\n    };\n}\n"
+                == "{\n    exact = \"0.1\";\n    k = \"0.1\";\n    list =     (\n        \"0.1\",\n        \"2.5\",\n        \"0.2\"\n    );\n    map =     {\n        x = \"0.3\";\n        y = \"0.7\";\n    };\n}\n"
         )
         #expect(try prefs("read", "--json", "d", "k").stdout == "0.10000000149011612\n")
         #expect(try prefs("read", "--xml", "d", "k").stdout.contains("<real>0.10000000149011612</real>"))
@@ -124,8 +124,9 @@ struct ReadWriteTests {
         #expect(folder.bytes("d.plist") == before)
     }
 
-    /// A domain prints whole reals as `defaults` does, `1` rather than `1.0`, and dates quoted
-    /// with a space and `+0000`.
+    /// A domain prints whole reals as `defaults` does, `1` rather than `1.0`, other reals quoted
+    /// (`"0.5"`, as `defaults read` prints `"autohide-time-modifier" = "0.5";`), and dates
+    /// quoted with a space and `+0000`.
     @Test func domainPrintsRealsAndDatesAsDefaults() throws {
         #expect(try prefs("write", "d", "whole", "-float", "2").status == 0)
         #expect(try prefs("write", "d", "half", "-float", "0.5").status == 0)
@@ -133,8 +134,44 @@ struct ReadWriteTests {
         #expect(try prefs("write", "d", "when", "-date", "2024-02-29T12:34:56Z").status == 0)
         #expect(
             try prefs("read", "d").stdout
-                == "{\n    half = 0.5;\n    list = (\n        1,\n        0,\n        \"1e+20\"\n    );\n    when = \"2024-02-29 12:34:56 +0000\";\n    whole = 2;\n}\n"
+                == "{\n    half = \"0.5\";\n    list =     (\n        1,\n        0,\n        \"1e+20\"\n    );\n    when = \"2024-02-29 12:34:56 +0000\";\n    whole = 2;\n}\n"
         )
+    }
+
+    /// A domain prints in the layout and quoting of `defaults read` (as transcripts of
+    /// `defaults read com.apple.dock` show it): a nested container starts with its own
+    /// indentation after `key = `, strings other than ASCII letters and digits are quoted, data
+    /// is `{length = N, bytes = 0x…}`, and an empty array is `(` and `)` on two lines.
+    @Test func domainPrintsInTheLayoutOfDefaultsRead() throws {
+        #expect(try prefs("write", "com.apple.dock", "autohide", "-bool", "true").status == 0)
+        #expect(
+            try prefs(
+                "write", "com.apple.dock", "persistent-apps", "-array",
+                #"{ GUID = 1234; "tile-data" = { "file-label" = Safari; }; "tile-type" = "file-tile"; }"#
+            ).status == 0)
+        #expect(try prefs("write", "com.apple.dock", "persistent-others", "-array").status == 0)
+        #expect(try prefs("write", "com.apple.dock", "_CFURLStringType", "-int", "15").status == 0)
+        #expect(try prefs("write", "com.apple.dock", "book", "-data", "0a0bff").status == 0)
+        #expect(
+            try prefs("read", "com.apple.dock").stdout == """
+                {
+                    "_CFURLStringType" = 15;
+                    autohide = 1;
+                    book = {length = 3, bytes = 0x0a0bff};
+                    "persistent-apps" =     (
+                                {
+                            GUID = 1234;
+                            "tile-data" =             {
+                                "file-label" = Safari;
+                            };
+                            "tile-type" = "file-tile";
+                        }
+                    );
+                    "persistent-others" =     (
+                    );
+                }
+
+                """)
     }
 
     /// Arrays and dictionaries, with typed elements, and their -add forms.
