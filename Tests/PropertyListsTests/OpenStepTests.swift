@@ -26,7 +26,9 @@ struct OpenStepTests {
                 "{ enabled = 0; value = { parameters = (65535, 49, 1048576); type = standard; }; }",
                 ["enabled": "0", "value": ["parameters": ["65535", "49", "1048576"], "type": "standard"]]
             ),
-            ("{ \"Zoom\" = \"@~^z\"; }", ["Zoom": "@~^z"])
+            ("{ \"Zoom\" = \"@~^z\"; }", ["Zoom": "@~^z"]),
+            // The same entry twice, as a pasted NSUserKeyEquivalents list may hold it, loses nothing.
+            ("{ Zoom = \"@~^z\"; Zoom = \"@~^z\"; }", ["Zoom": "@~^z"])
         ] as [(String, PropertyList)])
     func readsValues(text: String, expected: PropertyList) throws {
         #expect(try Self.read(text) == expected)
@@ -67,7 +69,7 @@ struct OpenStepTests {
         arguments: [
             ("(a,\nb", "t.txt:2: error: old-style: an array is never closed with ')'"),
             ("{\n a = b\n c = d; }", "t.txt:3: error: old-style: expected ';' after the value of \"a\""),
-            ("{ a = 1; a = 2; }", "t.txt:1: error: old-style: the key \"a\" appears twice"),
+            ("{ a = 1; a = 2; }", "t.txt:1: error: old-style: the key \"a\" appears twice, with different values (defaults would keep the last)"),
             ("<0a f>", "t.txt:1: error: old-style: data has an odd number of hexadecimal digits"),
             ("<0g>", "t.txt:1: error: old-style: data <…> holds 'g', which is not a hexadecimal digit"),
             (

@@ -125,7 +125,11 @@ struct OpenStepParser {
             } else if index == bytes.count || bytes[index] != close {
                 throw error("expected ';' after the value of \"\(key)\"")
             }
-            if dictionary.updateValue(entry, forKey: key) != nil { throw error("the key \"\(key)\" appears twice", at: keyStart) }
+            // The same entry twice loses nothing (CoreFoundation keeps the last); two values
+            // for one key would lose one, so they are refused with what a Mac would keep.
+            if let earlier = dictionary.updateValue(entry, forKey: key), earlier != entry {
+                throw error("the key \"\(key)\" appears twice, with different values (defaults would keep the last)", at: keyStart)
+            }
         }
     }
 
