@@ -19,11 +19,8 @@ private func readmeSnippet() throws -> PaletteStore {
 @Suite("README's palette snippet compiles and runs")
 struct ReadmePaletteSnippetTests {
     @Test func readmeSnippetIsTheOneCompiledHere() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Palettes in Swift").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = SnippetBlocks.swift(in: section)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let blocks = try SnippetBlocks.readme(section: "### Palettes in Swift")
         #expect(blocks.count == 1)
         for block in blocks {
             let found = SnippetBlocks.source(source, holds: block)

@@ -24,11 +24,8 @@ func serve() async throws {
 @Suite("README's swift-configuration snippet is the one compiled here")
 struct ReadmeSnippetTests {
     @Test func readmeSnippetIsTheOneCompiledHere() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## With swift-configuration").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let blocks = SnippetBlocks.swift(in: section)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let blocks = try SnippetBlocks.readme(section: "## With swift-configuration")
         #expect(blocks.count == 1)
         for block in blocks {
             let found = SnippetBlocks.source(source, holds: block) { $0.hasPrefix("import ") }

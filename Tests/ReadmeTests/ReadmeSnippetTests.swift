@@ -75,20 +75,12 @@ private func uiSnippet(_ store: PreferenceStore) -> (size: Int, modelValue: Int)
     }
 #endif
 
-/// The Swift blocks of README.md's section `## title`.
-private func readmeSwiftBlocks(inSection title: String) throws -> [String] {
-    let here = URL(fileURLWithPath: #filePath)
-    let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## \(title)\n").dropFirst().first?.components(separatedBy: "\n## ").first)
-    return SnippetBlocks.swift(in: section)
-}
-
 @Suite("README's library snippets compile and run", .serialized)
 struct ReadmeSnippetTests {
     @Test func readmeSnippetsAreTheOnesCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here, encoding: .utf8)
-        let blocks = try readmeSwiftBlocks(inSection: "The libraries")
+        let blocks = try SnippetBlocks.readme(section: "## The libraries")
         #expect(blocks.count == 6)
         for block in blocks {
             #expect(SnippetBlocks.source(source, holds: block), "README snippet not in ReadmeSnippetTests.swift:\n\(block)")
@@ -102,7 +94,7 @@ struct ReadmeSnippetTests {
         let source = try String(contentsOf: here, encoding: .utf8)
         let manifest = try String(
             contentsOf: here.deletingLastPathComponent().appendingPathComponent("../ClientPackage/Package.swift"), encoding: .utf8)
-        let blocks = try readmeSwiftBlocks(inSection: "Platforms")
+        let blocks = try SnippetBlocks.readme(section: "## Platforms")
         #expect(blocks.count == 2)
         let dependency = try #require(blocks.first?.split(separator: "\n").first { $0.contains(".product(") })
         #expect(SnippetBlocks.source(manifest, holds: String(dependency)), "README's dependency not in Tests/ClientPackage/Package.swift: \(dependency)")

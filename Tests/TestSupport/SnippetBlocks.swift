@@ -8,6 +8,24 @@ public enum SnippetBlocks {
         markdown.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
     }
 
+    /// The Swift blocks of the section of the package's README.md that starts with the line
+    /// `heading` (`## With swift-configuration`, `### Palettes in Swift`) and ends at the next
+    /// `## ` heading.
+    ///
+    /// - Throws: ``MissingSection`` when README has no such heading.
+    public static func readme(section heading: String) throws -> [String] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        guard let section = text.components(separatedBy: "\n" + heading + "\n").dropFirst().first else { throw MissingSection(heading: heading) }
+        return swift(in: section.components(separatedBy: "\n## ").first ?? section)
+    }
+
+    /// README.md has no section under the heading.
+    public struct MissingSection: Error {
+        /// The heading looked for.
+        public let heading: String
+    }
+
     /// Whether `source` holds the lines of `block` in a row, each compared without its
     /// indentation; empty lines and the lines `ignoring` picks out (imports the file has at
     /// its top) are left out of both.
