@@ -107,7 +107,10 @@ extension Prefs {
                 }
                 return reported
             default:
-                guard needle.isFound(in: TextFormat.bare(value) ?? "") else { return false }
+                // Data is searched by its bytes in hexadecimal, not by the words of its printed
+                // form ({length = N, bytes = 0x…}).
+                let text = if case .data(let bytes) = value { TextFormat.hex(bytes) } else { TextFormat.bare(value) ?? "" }
+                guard needle.isFound(in: text) else { return false }
                 report(path, value)
                 return true
             }

@@ -21,6 +21,17 @@ struct SearchAndTargetTests {
         #expect(result.stdout == "com.example.editor: fontSize = 13\ncom.example.editor: recent = array\n")
     }
 
+    /// find looks for data by its bytes in hexadecimal, not by the words it prints with
+    /// (`{length = 2, bytes = 0x0a0b}`).
+    @Test func findSearchesDataByItsBytes() throws {
+        _ = try prefs("write", "d", "blob", "-data", "0a0bcafe")
+        #expect(try prefs("find", "CAFE").stdout == "d: blob = {length = 4, bytes = 0x0a0bcafe}\n")
+        for word in ["length", "bytes", "0x", "4"] {
+            let result = try prefs("find", word)
+            #expect(result.status == 1 && result.stdout.isEmpty, "\(word): \(result)")
+        }
+    }
+
     /// find prints key paths escaped as --key-path takes them, so a key a.b and a nested a → b differ.
     @Test func findEscapesKeyPaths() throws {
         _ = try prefs("write", "d", "a.b", "flat zz")
