@@ -109,7 +109,7 @@ extension Prefs {
             default:
                 // Data is searched by its bytes in hexadecimal, not by the words of its printed
                 // form ({length = N, bytes = 0x…}).
-                let text = if case .data(let bytes) = value { TextFormat.hex(bytes) } else { TextFormat.bare(value) ?? "" }
+                let text = if case .data(let bytes) = value { OpenStepWriter.hex(bytes) } else { TextFormat.bare(value) ?? "" }
                 guard needle.isFound(in: text) else { return false }
                 report(path, value)
                 return true

@@ -2,14 +2,14 @@ import PropertyLists
 
 /// How `prefs read` prints values for people, as `defaults read` does: a scalar bare, so
 /// `$(prefs read DOMAIN KEY)` is the value itself; containers as `defaults read` describes
-/// them (``DefaultsDescription``).
+/// them (``OpenStepWriter`` in its `defaultsRead` layout).
 enum TextFormat {
     /// The text of `value`, with a final newline.
     ///
     /// - Throws: ``PropertyListError`` when the text would pass the size or depth limit.
     static func render(_ value: PropertyList) throws -> String {
         if let scalar = bare(value) { return scalar + "\n" }
-        return try DefaultsDescription.text(of: value) + "\n"
+        return try OpenStepWriter(layout: .defaultsRead).write(value)
     }
 
     /// A scalar's bare text as `defaults read` prints it, which `write` with the type's flag
@@ -24,22 +24,8 @@ enum TextFormat {
         case .real(let real): RealFormat.shortest(real)
         case .bool(let bool): bool ? "1" : "0"
         case .date(let date): date.defaultsDescription
-        case .data(let bytes): "{length = \(bytes.count), bytes = 0x\(hex(bytes))}"
+        case .data(let bytes): OpenStepWriter.dataDescription(bytes)
         case .array, .dictionary: nil
-        }
-    }
-
-    /// The bytes in lowercase hexadecimal, two digits each, without spaces.
-    static func hex(_ bytes: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
-            let digits: StaticString = "0123456789abcdef"
-            var index = 0
-            for byte in bytes {
-                text[index] = digits.utf8Start[Int(byte >> 4)]
-                text[index + 1] = digits.utf8Start[Int(byte & 15)]
-                index += 2
-            }
-            return index
         }
     }
 }

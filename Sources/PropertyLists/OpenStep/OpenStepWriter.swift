@@ -15,9 +15,33 @@
 /// for other control characters. Characters beyond ASCII are written as themselves, in UTF-8,
 /// where `defaults read` prints `\U` escapes (surrogate pairs beyond U+FFFF); the reader takes
 /// both.
+///
+/// With ``Layout/defaultsRead`` (prefs' own `read`), the text is instead exactly what
+/// `defaults read` prints, the description `NSDictionary` and `NSArray` give: a container
+/// starts with its own indentation after `key = ` (`"persistent-apps" =     (`), strings and
+/// numbers are bare only when they are ASCII letters and digits (`"autohide-delay" = "0.25";`),
+/// characters beyond ASCII are `\U` escapes of UTF-16 units, and data is
+/// `{length = 3, bytes = 0x0a0bff}`, which does not read back.
 public struct OpenStepWriter: Sendable {
+    /// How the text is laid out.
+    package enum Layout: Sendable {
+        /// Old-style text that reads back.
+        case oldStyle
+        /// What `defaults read` prints.
+        case defaultsRead
+    }
+
+    private let layout: Layout
+
     /// Creates a writer.
-    public init() {}
+    public init() {
+        layout = .oldStyle
+    }
+
+    /// Creates a writer of `layout`.
+    package init(layout: Layout) {
+        self.layout = layout
+    }
 
     /// The old-style text of `value`, with a final newline.
     ///
@@ -54,14 +78,16 @@ public struct OpenStepWriter: Sendable {
 
     private func append(_ value: PropertyList, to output: inout String, depth: Int) throws(PropertyListError) {
         let pad = String(repeating: "    ", count: depth)
+        // `defaults read` starts a container with its own indentation, after `key = ` too.
+        let opening = layout == .defaultsRead ? pad : ""
         switch value {
         case .array(let elements):
             try checkDepth(depth)
-            guard !elements.isEmpty else {
+            guard !elements.isEmpty || layout == .defaultsRead else {
                 output += "()"
                 return
             }
-            output += "(\n"
+            output += opening + "(\n"
             for (index, element) in elements.enumerated() {
                 output += pad + "    "
                 try append(element, to: &output, depth: depth + 1)
@@ -71,24 +97,24 @@ public struct OpenStepWriter: Sendable {
             output += pad + ")"
         case .dictionary(let dictionary):
             try checkDepth(depth)
-            guard !dictionary.isEmpty else {
+            guard !dictionary.isEmpty || layout == .defaultsRead else {
                 output += "{}"
                 return
             }
-            output += "{\n"
+            output += opening + "{\n"
             for (key, element) in dictionary.sortedEntries {
-                output += pad + "    " + Self.quotedIfNeeded(key) + " = "
+                output += pad + "    " + quotedIfNeeded(key) + " = "
                 try append(element, to: &output, depth: depth + 1)
                 output += ";\n"
                 try Self.checkSize(output)
             }
             output += pad + "}"
-        case .string(let string): output += Self.quotedIfNeeded(string)
-        case .integer(let integer): output += integer.description
-        case .real(let real): output += Self.quotedIfNeeded(RealFormat.shortest(real))
+        case .string(let string): output += quotedIfNeeded(string)
+        case .integer(let integer): output += layout == .defaultsRead ? quotedIfNeeded(integer.description) : integer.description
+        case .real(let real): output += quotedIfNeeded(RealFormat.shortest(real))
         case .bool(let bool): output += bool ? "1" : "0"
         case .date(let date): output += "\"" + date.defaultsDescription + "\""
-        case .data(let bytes): output += Self.data(bytes)
+        case .data(let bytes): output += layout == .defaultsRead ? Self.dataDescription(bytes) : Self.data(bytes)
         }
     }
 
@@ -106,7 +132,8 @@ public struct OpenStepWriter: Sendable {
         }
     }
 
-    /// `<0aff10ab 12>`: hexadecimal, a space after every four bytes, as NSData describes itself.
+    /// `<0aff10ab 12>`: hexadecimal, a space after every four bytes, as NSData describes itself
+    /// to old-style text.
     static func data(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = [UInt8(ascii: "<")]
@@ -119,17 +146,45 @@ public struct OpenStepWriter: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    static func quotedIfNeeded(_ string: String) -> String {
-        // A leading // or /* would read as a comment.
-        let plain =
-            !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*")
-            && string.utf8.allSatisfy {
-                OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+")
-            }
-        return plain ? string : quoted(string)
+    /// `{length = 2, bytes = 0x0a0b}`: data as `defaults read` prints it, with every byte (where
+    /// recent macOS elides the middle of long data).
+    package static func dataDescription(_ bytes: [UInt8]) -> String {
+        "{length = \(bytes.count), bytes = 0x\(hex(bytes))}"
     }
 
-    static func quoted(_ string: String) -> String {
+    /// The bytes in lowercase hexadecimal, two digits each, without spaces.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            let digits: StaticString = "0123456789abcdef"
+            var index = 0
+            for byte in bytes {
+                text[index] = digits.utf8Start[Int(byte >> 4)]
+                text[index + 1] = digits.utf8Start[Int(byte & 15)]
+                index += 2
+            }
+            return index
+        }
+    }
+
+    /// `string` bare where the layout allows it, else ``quoted(_:escapingBeyondASCII:)``: old-style
+    /// text leaves letters, digits and `_ . / $ : -` bare (not a leading `//` or `/*`, which
+    /// would read as a comment); `defaults read` only ASCII letters and digits.
+    private func quotedIfNeeded(_ string: String) -> String {
+        let bare =
+            switch layout {
+            case .oldStyle:
+                !string.isEmpty && !string.hasPrefix("//") && !string.hasPrefix("/*")
+                    && string.utf8.allSatisfy { OpenStepParser.isUnquotedCharacter($0) && $0 != UInt8(ascii: "+") }
+            case .defaultsRead:
+                !string.isEmpty && string.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x30 && $0 <= 0x39 }
+            }
+        return bare ? string : Self.quoted(string, escapingBeyondASCII: layout == .defaultsRead)
+    }
+
+    /// `string` in double quotes, with `\"`, `\\`, `\n`, `\t`, `\r`, and `\U` escapes of the
+    /// UTF-16 units of other control characters, and with `escapingBeyondASCII` of every
+    /// character beyond ASCII too (as `defaults read` prints them).
+    static func quoted(_ string: String, escapingBeyondASCII: Bool = false) -> String {
         var quoted = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -138,9 +193,11 @@ public struct OpenStepWriter: Sendable {
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
             case "\r": quoted += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || escapingBeyondASCII && scalar.value > 0x7F:
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    quoted += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             default: quoted.unicodeScalars.append(scalar)
             }
         }
