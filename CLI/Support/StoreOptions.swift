@@ -104,19 +104,20 @@ struct StoreLocation {
         if let rest = Self.path(path, below: "/Library/Preferences") {
             let system = environment.systemFolders[0]
             let name = String(rest.dropLast(".plist".count))
-            var file = DomainName.isValid(name) ? system.file(for: try DomainName(name)) : system.file(at: rest)
+            let domain = DomainName.isValid(name) ? try DomainName(name) : nil
+            var file = domain.map { system.file(for: $0) } ?? system.file(at: rest)
             file.isShared = true
-            return try fileTarget(file, given: given, administratorFolder: system)
+            return try fileTarget(file, given: given, administratorFolder: system, domain: domain)
         }
         return try fileTarget(DomainFile(path: path), given: given)
     }
 
     /// The target of a path that names one file, refusing `-currentHost` and `-host`.
-    private func fileTarget(_ file: DomainFile, given: String, administratorFolder: PreferencesFolder? = nil) throws -> Target {
+    private func fileTarget(_ file: DomainFile, given: String, administratorFolder: PreferencesFolder? = nil, domain: DomainName? = nil) throws -> Target {
         guard host == .any else {
             throw CLIError(.usage, "\(given) names one file, so -currentHost and -host, which choose a domain's file, do not apply; give one")
         }
-        return Target(file: file, administratorFolder: administratorFolder)
+        return Target(file: file, administratorFolder: administratorFolder, domain: domain)
     }
 
     /// The part of `path` below the folder `base`, when each of its components is a name prefs
@@ -134,9 +135,11 @@ struct StoreLocation {
 struct Target {
     /// The file.
     var file: DomainFile
-    /// The preferences folder to create before the first write, or `nil` for `--file`.
+    /// The preferences folder to create before the first write; `nil` for a target named by a
+    /// path (`--file`, a path domain).
     let folder: PreferencesFolder?
-    /// The domain, `nil` for `--file`.
+    /// The domain; `nil` for a target named by a path that is no store's domain (an
+    /// administrator's file `/Library/Preferences/NAME` is the domain NAME).
     let domain: DomainName?
     /// The id of the host whose values of the domain are meant (`-currentHost`, `-host NAME`),
     /// `nil` for the values for any host.
@@ -148,13 +151,15 @@ struct Target {
 
     /// The file `file` alone; its notices print on standard error.
     ///
-    /// - Parameter administratorFolder: The administrator's folder that holds the file, if any.
-    init(file: DomainFile, administratorFolder: PreferencesFolder? = nil) {
+    /// - Parameters:
+    ///   - administratorFolder: The administrator's folder that holds the file, if any.
+    ///   - domain: The domain the file is, if the path names one.
+    init(file: DomainFile, administratorFolder: PreferencesFolder? = nil, domain: DomainName? = nil) {
         self.file = file
         self.file.notices = Output.notices
         self.administratorFolder = administratorFolder
         folder = nil
-        domain = nil
+        self.domain = domain
         host = nil
     }
 

@@ -1,4 +1,3 @@
-import Glibc
 import Preferences
 import PropertyLists
 
@@ -17,7 +16,7 @@ extension Target {
     }
 
     /// The domain the file is when its folder is the preferences folder or an administrator's
-    /// folder, compared by device and inode; `nil` otherwise.
+    /// folder, compared by identity; `nil` otherwise.
     private func domainOfFile() -> DomainName? {
         let fileName = file.fileName
         guard fileName.hasSuffix(".plist"), let name = try? DomainName(String(fileName.dropLast(".plist".count))) else {
@@ -28,14 +27,7 @@ extension Target {
         var folders = environment.systemFolders
         // A preferences folder the environment cannot name has no file to compare with.
         if let user = try? environment.preferencesFolder() { folders.append(user) }
-        guard let parent = Self.identity(of: file.folderPath) else { return nil }
-        return folders.contains { Self.identity(of: $0.path).map { $0 == parent } ?? false } ? name : nil
-    }
-
-    /// The device and inode of the folder at `path`; `nil` when it cannot be examined.
-    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return (UInt64(status.st_dev), UInt64(status.st_ino))
+        guard let parent = FileIdentity(of: file.folderPath), folders.contains(where: { FileIdentity(of: $0.path) == parent }) else { return nil }
+        return name
     }
 }

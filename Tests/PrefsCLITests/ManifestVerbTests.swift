@@ -86,6 +86,19 @@ struct ManifestVerbTests {
     /// A domain's file reached by its path (`--file`, a path domain, through a link to the
     /// folder) meets the domain's manifest as its name does; a file outside the preferences
     /// folder names no domain.
+    /// The administrator's file `/Library/Preferences/NAME` is the domain NAME, and meets its
+    /// manifest too.
+    @Test func theAdministratorsFileMeetsItsDomainsManifest() throws {
+        let environment = ["PREFS_MANIFESTS": manifests, "XDG_CONFIG_DIRS": folder.file("system")]
+        let refused = try Shell.prefs(["write", "/Library/Preferences/com.example.app", "size", "-int", "11"], home: home, environment: environment)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.hasPrefix(#"Error: key "size": is 11, above the maximum 10"#), "\(refused.stderr)")
+        #expect(folder.bytes("system/prefs/com.example.app.plist") == nil)
+        let met = try Shell.prefs(
+            ["write", "/Library/Preferences/com.example.app", "<dict><key>name</key><string>n</string></dict>"], home: home, environment: environment)
+        #expect(met.status == 0, "\(met)")
+    }
+
     @Test(arguments: ["--file", "path domain", "linked folder"])
     func theDomainsFileByAnyPathMeetsItsManifest(reachedBy: String) throws {
         try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: home)

@@ -57,20 +57,6 @@ final class FolderWatcher: Sendable {
         var identity: FileIdentity?
     }
 
-    /// A folder's device and inode.
-    private struct FileIdentity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-
-        /// The identity of what `path` leads to now, or `nil` when it leads nowhere.
-        init?(of path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
-    }
-
     private struct State {
         var descriptor: Int32 = -1
         var threadStarted = false
