@@ -15,13 +15,7 @@ enum Completions {
     /// DOMAIN, then a KEY of that domain; with `--file` or `-g` naming the target, a KEY at once
     /// (`read`, `read-type`, `delete`, `rename`, `watch`).
     static let domainThenKey = CompletionKind.custom { words, index, typed in
-        let line = CompletionLine(words, completing: index, commandDepth: 1)
-        let prefix = CompletionLine.unquoted(typed)
-        var rest = line.arguments[...]
-        let domain = line.namesTarget ? nil : rest.popFirst()
-        if !line.namesTarget && domain == nil { return Completions.domains(line, prefix) }
-        guard rest.isEmpty else { return [] }
-        return Completions.keys(line, domain: domain, prefix)
+        domainOrKey(CompletionLine(words, completing: index, commandDepth: 1), CompletionLine.unquoted(typed)) ?? []
     }
 
     /// As ``domainThenKey``, then, where the value goes, the type flags `defaults write` takes
@@ -29,12 +23,18 @@ enum Completions {
     static let domainKeyThenValue = CompletionKind.custom { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
+        if let candidates = domainOrKey(line, prefix) { return candidates }
+        guard line.arguments.count == (line.namesTarget ? 1 : 2), prefix.hasPrefix("-") else { return [] }
+        return (CommandLineValue.scalarFlags + CommandLineValue.compositeFlags).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The domains where the DOMAIN goes, the keys of the target where its KEY goes; `nil`
+    /// past them.
+    private static func domainOrKey(_ line: CompletionLine, _ prefix: String) -> [String]? {
         var rest = line.arguments[...]
         let domain = line.namesTarget ? nil : rest.popFirst()
-        if !line.namesTarget && domain == nil { return Completions.domains(line, prefix) }
-        if rest.isEmpty { return Completions.keys(line, domain: domain, prefix) }
-        guard rest.count == 1, prefix.hasPrefix("-") else { return [] }
-        return (CommandLineValue.scalarFlags + CommandLineValue.compositeFlags).filter { $0.hasPrefix(prefix) }
+        if !line.namesTarget && domain == nil { return domains(line, prefix) }
+        return rest.isEmpty ? keys(line, domain: domain, prefix) : nil
     }
 
     /// DOMAIN, then a FILE; with `--file` or `-g` naming the target, a FILE at once (`import`,
