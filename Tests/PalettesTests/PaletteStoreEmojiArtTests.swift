@@ -154,8 +154,9 @@ struct PaletteStoreEmojiArtTests {
         } onChange: {
             failed.withLock { $0 = true }
         }
+        observe()
         store.palettes = []
         #expect(failed.withLock { $0 })
-        #expect(told.withLock { $0 } == 3)
+        #expect(told.withLock { $0 } == 3, "a refused set tells the palettes' observers nothing")
     }
 }

@@ -36,7 +36,8 @@ struct ByHostTests {
     @Test(arguments: ["", "../x", ".hidden", "a/b"])
     func badHostNameIsRefused(name: String) throws {
         try withScratch { scratch throws in
-            #expect(throws: PreferenceError.self) { try store(scratch, host: .named(name)) }
+            let error = #expect(throws: PreferenceError.self) { try store(scratch, host: .named(name)) }
+            #expect(error?.message.hasPrefix("invalid host name \"\(name)\"") == true, "\(error?.message ?? "")")
             #expect(try scratch.names().isEmpty)
         }
     }

@@ -56,6 +56,16 @@ struct PathDomainCLITests {
         #expect(!FileManager.default.fileExists(atPath: home + "/Library"), "no Mac folders are made")
     }
 
+    /// A ByHost path names its host itself: with `-currentHost` too, or without a host after
+    /// the name, it is a usage error (exit 2) and nothing is written.
+    @Test func aByHostPathNamesItsHost() throws {
+        let twice = try prefs("-currentHost", "write", home + "/Library/Preferences/ByHost/com.example.app.HOST1", "d", "1")
+        #expect(twice.status == 2 && twice.stderr.contains("names a host's file, so -currentHost and -host do not apply"), "\(twice)")
+        let none = try prefs("write", home + "/Library/Preferences/ByHost/editor", "d", "1")
+        #expect(none.status == 2 && none.stderr.contains("names no host: a ByHost file is NAME.HOST"), "\(none)")
+        #expect(!FileManager.default.fileExists(atPath: store + "/ByHost"))
+    }
+
     /// Any other path is that file, as `--file` names it; `-currentHost` does not apply to it.
     @Test func anyOtherPathIsThatFile() throws {
         try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)

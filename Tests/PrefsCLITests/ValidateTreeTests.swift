@@ -61,6 +61,15 @@ struct ValidateTreeTests {
         #expect(profiles.stderr.hasSuffix("1 file checked: 1 invalid\n"))
     }
 
+    /// An empty glob matches nothing, so it is a usage error naming the options, for both
+    /// commands that walk folders.
+    @Test(arguments: [["validate", "--include", ""], ["check-manifest", "--exclude", ""]])
+    func anEmptyGlobIsAUsageError(arguments: [String]) throws {
+        let result = try Shell.prefs(arguments + [folder.file("repo")], home: folder.path)
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains("--include and --exclude need a glob"), "\(result)")
+    }
+
     /// No file to check is its own outcome, exit 7, not success and not a usage error.
     @Test func nothingToCheckExits7() throws {
         let empty = try prefs("validate", folder.file("empty"))
