@@ -13,12 +13,18 @@ enum MemoryRoom {
     /// again was measured to take: 8 (a 14.7 MB domain peaked at 116 MB).
     static let factor = 8
 
-    /// Throws when the process cannot map ``factor`` times `size` bytes more.
+    /// The size below which a document is not checked: building it takes at most half a
+    /// megabyte, and a limit that leaves less than that fails any read, checked or not. Most
+    /// domain files are a few kilobytes, and each check is two system calls.
+    static let smallestChecked = 1 << 16
+
+    /// Throws when the process cannot map ``factor`` times `size` bytes more; a document
+    /// smaller than ``smallestChecked`` passes unchecked.
     ///
     /// - Throws: ``PropertyListError`` with code `.systemLimit` naming `fileName`.
     static func check(forDocumentOf size: Int, fileName: String?) throws(PropertyListError) {
+        guard size >= smallestChecked else { return }
         let needed = size * factor
-        guard needed > 0 else { return }
         let region = mmap(nil, needed, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         if let region, region != UnsafeMutableRawPointer(bitPattern: -1) {
             munmap(region, needed)
