@@ -188,7 +188,7 @@ struct OpenStepParser {
             }
             text += bytes[runStart..<index]
             index += 1
-            text += String(try escape()).utf8
+            UTF8.encode(try escape()) { text.append($0) }
             runStart = index
         }
         guard close == nil else { return nil }
