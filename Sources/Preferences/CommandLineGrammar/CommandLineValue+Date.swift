@@ -91,7 +91,6 @@ extension CommandLineValue {
     }
 
     private static func text(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        String(number).leftPadded(width)
     }
 }

@@ -62,13 +62,9 @@ public struct PropertyListDate: Hashable, Comparable, Sendable {
 
     /// The date as `defaults read` prints it, in UTC: `2024-02-29 12:34:56 +0000`.
     public var defaultsDescription: String {
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        let c = components
-        return digits(c.year, 4) + "-" + digits(c.month, 2) + "-" + digits(c.day, 2) + " " + digits(c.hour, 2) + ":" + digits(c.minute, 2) + ":"
-            + digits(c.second, 2) + " +0000"
+        // ``iso8601`` with a space for its `T` and ` +0000` for its `Z`.
+        let iso = iso8601.utf8
+        return String(decoding: iso.prefix(10), as: UTF8.self) + " " + String(decoding: iso.dropFirst(11).prefix(8), as: UTF8.self) + " +0000"
     }
 
     /// The length of ``iso8601``.

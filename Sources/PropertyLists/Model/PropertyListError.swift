@@ -94,7 +94,8 @@ public struct PropertyListError: Error, Hashable, Sendable, CustomStringConverti
         self.init(code, diagnostics: [PropertyListDiagnostic(file: file, line: line, column: column, code: code, message: message)], cause: cause)
     }
 
-    /// The problems, one per line, each as `file:line: error: message`.
+    /// The problems, one per line, each as `file:line:column: error: message` (the column where
+    /// the reader knows one).
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }

@@ -195,8 +195,7 @@ public struct OpenStepWriter: Sendable {
             case "\r": quoted += "\\r"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || escapingBeyondASCII && scalar.value > 0x7F:
                 for unit in String(scalar).utf16 {
-                    let hex = String(unit, radix: 16)
-                    quoted += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+                    quoted += "\\U" + String(unit, radix: 16).leftPadded(4)
                 }
             default: quoted.unicodeScalars.append(scalar)
             }

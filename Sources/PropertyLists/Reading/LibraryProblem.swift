@@ -112,7 +112,7 @@ struct LibraryProblem {
             if name != nil || original.contains("UTF-8") { return "the bytes here are not UTF-8, nor the encoding the XML declaration names" }
             if original.contains("CharRef") { return "a character reference names a character that XML does not allow" }
             let digits = String(number, radix: 16, uppercase: true)
-            return "the character U+\(String(repeating: "0", count: max(0, 4 - digits.count)) + digits) is not allowed in XML"
+            return "the character U+\(digits.leftPadded(4)) is not allowed in XML"
         case XML_ERR_UNKNOWN_ENCODING.rawValue, XML_ERR_UNSUPPORTED_ENCODING.rawValue:
             return "the XML declaration names the encoding \"\(element)\", which prefs does not read; property lists are UTF-8"
         case XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue:

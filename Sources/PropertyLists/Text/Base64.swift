@@ -54,7 +54,7 @@ enum Base64 {
     /// The outcome of decoding Base64 text.
     enum DecodingResult {
         case bytes([UInt8])
-        /// The text has a character outside the alphabet, at this offset.
+        /// The text has this byte, which is outside the alphabet.
         case badCharacter(UInt8)
         /// The text ends in the middle of a group or has `=` in the middle.
         case badLength

@@ -1,5 +1,6 @@
-/// Parsing of the text inside `<real>` and `<data>`; integers and dates parse through
-/// ``PropertyListInteger/init(parsing:)`` and ``PropertyListDate/init(parsing:)``.
+/// Parsing of the text inside `<real>`, and the decimal prefix `defaults write -float` reads
+/// (Base64 is ``Base64``'s; integers and dates parse through ``PropertyListInteger/init(parsing:)``
+/// and ``PropertyListDate/init(parsing:)``).
 package enum ScalarText {
     /// Whether `byte` is XML white space.
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -8,6 +8,6 @@ extension Unicode.Scalar {
             return "'\(Character(self))'"
         }
         let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return "U+" + hex.leftPadded(4)
     }
 }

@@ -10,9 +10,6 @@ struct LeafText {
     /// The length of the text.
     private(set) var count = 0
 
-    /// Whether the text is empty.
-    var isEmpty: Bool { count == 0 }
-
     /// The text.
     var bytes: ArraySlice<UInt8> { storage[..<count] }
 

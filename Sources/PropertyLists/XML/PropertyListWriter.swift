@@ -309,9 +309,3 @@ public struct PropertyListWriter: Sendable {
         }
     }
 }
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
-    }
-}
