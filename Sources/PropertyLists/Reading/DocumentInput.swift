@@ -49,17 +49,16 @@ final class DocumentInput {
             try self.init(descriptor: STDIN_FILENO, closing: false, displayName: displayName)
             return
         }
-        let (descriptor, size) = try Self.open(path, displayName: displayName)
-        try self.init(descriptor: descriptor, closing: true, displayName: displayName, typeChecked: size)
+        try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName)
     }
 
-    /// Opens the file at `path` for reading without blocking, and checks it is one the reader
-    /// takes (see ``checkType(of:displayName:)``).
+    /// Opens the file at `path` for reading without blocking; its reader checks it is one it
+    /// takes (``checkType(of:displayName:)``).
     ///
-    /// - Returns: The open descriptor, which the caller closes, and the file's size.
+    /// - Returns: The open descriptor, which the caller closes.
     /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
-    ///   `.systemLimit` when no descriptor is left, or what the type check throws.
-    static func open(_ path: String, displayName: String) throws(PropertyListError) -> (descriptor: Int32, size: Int) {
+    ///   or `.systemLimit` when no descriptor is left.
+    static func open(_ path: String, displayName: String) throws(PropertyListError) -> Int32 {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -69,13 +68,7 @@ final class DocumentInput {
                 "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")",
                 cause: Errno(rawValue: code))
         }
-        do {
-            // Not standard input: a regular file, which has a size.
-            return (descriptor, try checkType(of: descriptor, displayName: displayName) ?? 0)
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        return descriptor
     }
 
     /// Reads the file open at `descriptor` from its current offset, which must be a regular file
@@ -84,14 +77,12 @@ final class DocumentInput {
     /// - Parameters:
     ///   - closing: Whether the input closes the descriptor when done (also when this
     ///     initializer throws).
-    ///   - typeChecked: The file's size when ``open(_:displayName:)`` has checked the type
-    ///     already, which spares a second `fstat` per file.
     /// - Throws: As ``init(contentsOf:displayName:)``.
-    init(descriptor: Int32, closing: Bool, displayName: String, typeChecked: Int? = nil) throws(PropertyListError) {
+    init(descriptor: Int32, closing: Bool, displayName: String) throws(PropertyListError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.headSize, alignment: 1)
         let count: Int
         do {
-            if let typeChecked { size = typeChecked } else { size = try Self.checkType(of: descriptor, displayName: displayName) }
+            size = try Self.checkType(of: descriptor, displayName: displayName)
             count = try Self.fill(buffer, from: descriptor, displayName: displayName)
         } catch {
             buffer.deallocate()
@@ -159,7 +150,6 @@ final class DocumentInput {
     /// than the reader accepts.
     ///
     /// - Returns: The size of a regular file, `nil` for anything else.
-    @discardableResult
     static func checkType(of descriptor: Int32, displayName: String) throws(PropertyListError) -> Int? {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

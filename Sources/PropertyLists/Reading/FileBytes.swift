@@ -11,7 +11,7 @@ public enum FileBytes {
     ///   reason, or `.tooLarge` beyond the limit, checked before the file is read whole.
     static func read(_ path: String, displayName: String) throws(PropertyListError) -> [UInt8] {
         guard path != "-" else { return try read(descriptor: STDIN_FILENO, displayName: displayName) }
-        let descriptor = try DocumentInput.open(path, displayName: displayName).descriptor
+        let descriptor = try DocumentInput.open(path, displayName: displayName)
         defer { close(descriptor) }
         return try read(descriptor: descriptor, displayName: displayName)
     }
