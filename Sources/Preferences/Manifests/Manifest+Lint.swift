@@ -28,7 +28,7 @@ extension Manifest {
     ///   when it does not read as a property list.
     /// - Complexity: O(*n*) in the size of the file.
     public static func lint(contentsOf path: String) throws(PreferenceError) -> ManifestLint {
-        let read = try read(contentsOf: path)
+        let read = try read(contentsOf: path, placingWarnings: true)
         var lint = read.lint
         if let manifest = read.manifest, manifest.domain == nil {
             lint.errors.insert(
@@ -37,8 +37,10 @@ extension Manifest {
         return lint
     }
 
-    /// The manifest at `path`, `nil` when it is unusable, with every problem found in it.
-    static func read(contentsOf path: String) throws(PreferenceError) -> (manifest: Manifest?, lint: ManifestLint) {
+    /// The manifest at `path`, `nil` when it is unusable, with every error found in it and,
+    /// when `placingWarnings`, every warning: placing them on their lines reads the file again,
+    /// which a manifest only being loaded (Chrome's has warnings) does not need.
+    static func read(contentsOf path: String, placingWarnings: Bool) throws(PreferenceError) -> (manifest: Manifest?, lint: ManifestLint) {
         let value: PropertyList
         do {
             value = try PropertyListReader().read(contentsOf: path)
@@ -73,7 +75,7 @@ extension Manifest {
             reader.findings.errors.append(error)
         }
         let findings = reader.findings
-        guard !findings.errors.isEmpty || !findings.warnings.isEmpty else {
+        guard !findings.errors.isEmpty || placingWarnings && !findings.warnings.isEmpty else {
             return (manifest, ManifestLint(errors: [], warnings: []))
         }
         let lines = Self.lines(in: path)

@@ -49,7 +49,7 @@ public struct Manifest: Sendable {
     ///   diagnostics give the manifest's file and line, and the key, of every such problem.
     /// - Complexity: O(*n*) in the size of the file.
     public init(contentsOf path: String) throws(PreferenceError) {
-        let read = try Self.read(contentsOf: path)
+        let read = try Self.read(contentsOf: path, placingWarnings: false)
         guard let manifest = read.manifest, read.lint.errors.isEmpty else {
             throw PreferenceError(.unreadable, "the manifest \(path) is malformed", diagnostics: read.lint.errors)
         }
