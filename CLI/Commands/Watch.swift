@@ -116,16 +116,13 @@ extension Prefs {
                     domain: domain.rawValue, folder: folder, arguments: [], host: target.host.map(HostScope.named) ?? .any,
                     environment: environment)
             }
-            let path = target.file.path
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let name = String(path[(slash.map(path.index(after:)) ?? path.startIndex)...])
+            let name = target.file.fileName
             guard name.hasSuffix(".plist"), DomainName.isValid(String(name.dropLast(".plist".count))) else {
-                throw CLIError(.usage, "cannot watch \(path): watch takes a domain's file, NAME.plist with NAME a domain name")
+                throw CLIError(.usage, "cannot watch \(target.file.path): watch takes a domain's file, NAME.plist with NAME a domain name")
             }
             return try PreferenceStore(
-                domain: String(name.dropLast(".plist".count)), folder: PreferencesFolder(path: folder), arguments: [], systemFolders: [],
-                environment: environment)
+                domain: String(name.dropLast(".plist".count)), folder: PreferencesFolder(path: target.file.folderPath), arguments: [],
+                systemFolders: [], environment: environment)
         }
 
         /// Prints the domain's changed keys after each change.

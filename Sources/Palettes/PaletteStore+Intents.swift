@@ -1,10 +1,4 @@
 extension PaletteStore {
-    /// The palette at `index`, clamped into range.
-    public func palette(at index: Int) -> Palette {
-        let shown = palettes
-        return shown[min(max(index, 0), shown.count - 1)]
-    }
-
     /// Inserts `palette` at `index`, or moves the palette with its id there and replaces it,
     /// as EmojiArt's `insert(_:at:)` does; saved before it returns.
     ///

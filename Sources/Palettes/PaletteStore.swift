@@ -67,6 +67,13 @@ public final class PaletteStore: Observable, Sendable {
         state = Mutex(State(list: loaded.list, warnings: loaded.warnings))
     }
 
+    /// The palette at `index`, clamped into range (``PaletteList/palette(at:)``); observed as
+    /// ``palettes`` is.
+    public func palette(at index: Int) -> Palette {
+        registrar.access(self, keyPath: \.palettes)
+        return state.withLock { $0.list.palette(at: index) }
+    }
+
     /// The palettes, in order, as last saved or loaded by this store.
     ///
     /// Setting it saves the new list whole, as ``setPalettes(_:)`` does; a setter cannot throw,

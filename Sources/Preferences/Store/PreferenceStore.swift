@@ -12,9 +12,10 @@ import Synchronization
 /// ```
 ///
 /// Lookups go through the domain's search list: the argument domain (`-key value` on the command
-/// line), the store's domain, its files in the read-only ``systemFolders``, the global domain
-/// (``DomainName/global``) and its system files, then registered defaults and the defaults of
-/// the domain's installed manifest.
+/// line), the store's domain for this host (ByHost) when the store is for the current host or
+/// a named one, the store's domain, its files in the read-only ``systemFolders``, the same for
+/// the global domain (``DomainName/global``), then registered defaults and the defaults of the
+/// domain's installed manifest.
 ///
 /// Unlike `UserDefaults`, every access can throw: a domain file that does not read is reported
 /// (and never overwritten), and a failed write is an error, not a silent loss. Each change is

@@ -89,7 +89,7 @@ public struct PreferencesFolder: Sendable {
         return Self.domains(in: entries.names, suffix: suffix).filter { seen.insert($0.lowercased()).inserted }
     }
 
-    /// Creates the folder and its missing parents, each 0700.
+    /// Creates the folder and its missing parents, each of `mode` (0700 unless told).
     ///
     /// - Parameter mode: The mode of each folder created; 0755 for folders every user must
     ///   read (an administrator's defaults). Folders that exist are left as they are.
