@@ -62,8 +62,8 @@ enum Completions {
     static let paletteStores = CompletionKind.custom { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let domain = line.values["--domain"] ?? PaletteDocument.defaultDomain
-        let keys = Completions.keys(line, domain: domain, "PaletteStore:" + CompletionLine.unquoted(typed))
-        return keys.map { String($0.dropFirst("PaletteStore:".count)) }
+        let keys = Completions.keys(line, domain: domain, PaletteDocument.keyPrefix + CompletionLine.unquoted(typed))
+        return keys.map { String($0.dropFirst(PaletteDocument.keyPrefix.count)) }
     }
 
     /// The names of the palettes of the store `--domain` and `--store` name.

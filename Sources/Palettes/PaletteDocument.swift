@@ -22,7 +22,10 @@ public struct PaletteDocument: Sendable {
     public let manifest: Manifest?
 
     /// The key the palettes are stored under: `PaletteStore:<name>`.
-    public var key: String { "PaletteStore:" + storeName }
+    public var key: String { Self.keyPrefix + storeName }
+
+    /// What the key of every palette store starts with, before its name.
+    package static let keyPrefix = "PaletteStore:"
 
     /// The key beside ``key`` that names the stored format: `PaletteStoreFormat:<name>`, holding
     /// ``PaletteJSON/schemaID``. It sits beside the array, not in it, so the array stays exactly

@@ -79,7 +79,8 @@ public enum PaletteJSON {
     /// Whether `text` is exactly one JSON value (white space around it allowed).
     static func isValue(_ text: String) -> Bool {
         do throws(JSONScanner.SyntaxError) {
-            var scanner = try JSONScanner(validating: Array(text.utf8), maximumDepth: maximumDepth)
+            // A String is valid UTF-8 already.
+            var scanner = JSONScanner(text, maximumDepth: maximumDepth)
             _ = try scanner.scanValue()
             try scanner.expectEnd()
             return true

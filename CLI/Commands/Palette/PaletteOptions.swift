@@ -69,7 +69,7 @@ struct ResolvedPaletteOptions {
         if !outcome.hadSavedValue && isNamed && !creating {
             let found: String
             if let keys = try document.file.read()?.keys {
-                let stores = keys.filter { $0.hasPrefix("PaletteStore:") }.map { String($0.dropFirst("PaletteStore:".count)) }
+                let stores = keys.filter { $0.hasPrefix(PaletteDocument.keyPrefix) }.map { String($0.dropFirst(PaletteDocument.keyPrefix.count)) }
                 found = stores.isEmpty ? "it holds no store" : "its stores: " + stores.sorted().joined(separator: ", ")
             } else {
                 found = "the domain does not exist"

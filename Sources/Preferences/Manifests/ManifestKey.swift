@@ -164,21 +164,21 @@ public struct ManifestKey: Sendable {
         let allowedValues = Self.allowedValues(in: entry, of: type, at: reader)
         let itemsAreUnique = Self.itemsAreUnique(in: entry, of: type, at: reader, isItem: isItem)
         let subkeys = try ManifestKeys(entry[.subkeys], at: reader, itemsOf: type == .array)
-        self.init(
-            name: name, type: type, defaultValue: entry[.defaultValue], minimum: minimum, maximum: maximum, allowedValues: allowedValues,
-            isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
-            itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
-        if let defaultValue {
-            var checker = ManifestChecker(strict: false)
-            checker.check(defaultValue, against: self, at: [name])
-            if let broken = checker.violations.first(where: { $0.severity == .error }) {
-                reader.warn("pfm_default breaks the key's own rules (\(broken.message)); the default is ignored", at: ["pfm_default"])
-                self.init(
-                    name: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
-                    isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
-                    itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
-            }
+        func key(defaultValue: PropertyList?) -> ManifestKey {
+            ManifestKey(
+                name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum, allowedValues: allowedValues,
+                isRequired: isRequired, subkeys: subkeys, minimumCount: minimumCount, maximumCount: maximumCount,
+                itemsAreUnique: itemsAreUnique, title: title, description: description, isDeprecated: isDeprecated, pattern: pattern)
         }
+        guard let defaultValue = entry[.defaultValue] else {
+            self = key(defaultValue: nil)
+            return
+        }
+        var checker = ManifestChecker(strict: false)
+        checker.check(defaultValue, against: key(defaultValue: nil), at: [name])
+        let broken = checker.violations.first { $0.severity == .error }
+        if let broken { reader.warn("pfm_default breaks the key's own rules (\(broken.message)); the default is ignored", at: ["pfm_default"]) }
+        self = key(defaultValue: broken == nil ? defaultValue : nil)
     }
 
     /// The compiled `pfm_format`; `nil` when absent or (with a warning) when the key is not a

@@ -30,7 +30,7 @@ package struct JSONScanner {
     package private(set) var position = 0
 
     /// A scanner over the UTF-8 of `text`.
-    init(_ text: String, maximumDepth: Int) {
+    package init(_ text: String, maximumDepth: Int) {
         bytes = Array(text.utf8)
         self.maximumDepth = maximumDepth
     }
