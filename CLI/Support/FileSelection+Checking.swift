@@ -15,10 +15,10 @@ extension FileSelection {
         _ paths: [String], noun: String, failedAs: String, passedAs: String, into report: ProblemReport, _ check: (String) -> Void
     ) throws {
         let found = files(for: paths)
-        for (folder, reason) in found.unlistable {
-            report.fail(.unreadable, [ReportedProblem(file: folder, severity: .error, message: "cannot list the folder: \(reason)", rule: .unreadableFile)])
+        for (path, message) in found.unreadable {
+            report.fail(.unreadable, [ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile)])
         }
-        guard !found.files.isEmpty || !found.unlistable.isEmpty else {
+        guard !found.files.isEmpty || !found.unreadable.isEmpty else {
             let patterns = include.joined(separator: " or ")
             let excluded = exclude.isEmpty ? "" : " and not " + exclude.joined(separator: " or ")
             throw CLIError(

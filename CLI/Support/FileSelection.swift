@@ -1,4 +1,5 @@
 import Glibc
+import Preferences
 import SystemPackage
 
 /// The files a checking command takes from its PATH arguments: a file as named, a folder
@@ -21,8 +22,9 @@ struct FileSelection {
         var files: [String] = []
         /// Whether any argument was a folder (the command then says how many files it checked).
         var walkedFolder = false
-        /// Folders that could not be listed, with the reason.
-        var unlistable: [(folder: String, reason: String)] = []
+        /// What was found and cannot be checked: a folder that could not be listed, an entry
+        /// whose name is not UTF-8 (written with `\xNN`); each with the message.
+        var unreadable: [(path: String, message: String)] = []
     }
 
     /// The files `paths` name; `-` (standard input) and anything that is not a folder is taken
@@ -43,16 +45,27 @@ struct FileSelection {
 
     private func walk(_ folder: String, below relative: String, into found: inout Found) {
         guard let stream = opendir(folder) else {
-            found.unlistable.append((folder, "\(Errno(rawValue: errno))"))
+            found.unreadable.append((folder, "cannot list the folder: \(Errno(rawValue: errno))"))
             return
         }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                guard let name = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) else {
+                    // Decoded with replacement characters, the name would lead nowhere: a file
+                    // the patterns take is reported by its name with `\xNN` escapes.
+                    let shown = escapingInvalidUTF8(raw.prefix { $0 != 0 })
+                    let subpath = relative.isEmpty ? shown : relative + "/" + shown
+                    if Self.matches(include, name: shown, path: subpath), !Self.matches(exclude, name: shown, path: subpath) {
+                        found.unreadable.append((prefix + shown, "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"))
+                    }
+                    return
+                }
+                if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
+            }
         }
         closedir(stream)
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         for (name, type) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
             let path = prefix + name
             let subpath = relative.isEmpty ? name : relative + "/" + name

@@ -61,6 +61,25 @@ struct ValidateTreeTests {
         #expect(profiles.stderr.hasSuffix("1 file checked: 1 invalid\n"))
     }
 
+    /// A file whose name is not UTF-8 is named with `\xNN` escapes and fails the run, instead of
+    /// being looked for under a name with replacement characters; one the patterns leave out
+    /// is not reported.
+    @Test func aFileNameThatIsNotUTF8IsNamedAndFails() throws {
+        for suffix in [".plist", ".txt"] {
+            // A path a String cannot hold, made from its bytes.
+            let path = Array((folder.file("repo") + "/bad").utf8) + [0xFF] + Array(suffix.utf8) + [0]
+            let descriptor = path.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o600) }
+            #expect(descriptor >= 0)
+            #expect(write(descriptor, "<plist><true/></plist>", 22) == 22)
+            close(descriptor)
+        }
+        let result = try prefs("validate", folder.file("repo"))
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains(folder.file("repo") + #"/bad\xFF.plist: error: the name is not valid UTF-8"#), "\(result)")
+        #expect(!result.stderr.contains(#"bad\xFF.txt"#), "\(result)")
+        #expect(!result.stderr.contains("does not exist"), "\(result)")
+    }
+
     /// An empty glob matches nothing, so it is a usage error naming the options, for both
     /// commands that walk folders.
     @Test(arguments: [["validate", "--include", ""], ["check-manifest", "--exclude", ""]])

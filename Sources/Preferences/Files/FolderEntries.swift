@@ -25,7 +25,7 @@ func folderEntries(_ path: String) -> (names: [String], undecodable: [String])? 
 }
 
 /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xNN`.
-func escapingInvalidUTF8(_ bytes: some Collection<UInt8>) -> String {
+package func escapingInvalidUTF8(_ bytes: some Collection<UInt8>) -> String {
     var text = ""
     var rest = bytes[...]
     while !rest.isEmpty {
