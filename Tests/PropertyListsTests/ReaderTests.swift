@@ -213,14 +213,14 @@ struct ReaderTests {
         let document = "<plist version=\"1.0\"><string>x</string></plist>\n"
         let utf16: [UInt8] = [0xFF, 0xFE] + (document + "\u{0}junk").utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let inputs: [[UInt8]] = [Array((document + "\u{0}<junk/>").utf8), Array((document + "\n\u{0}").utf8), utf16]
-        for bytes in inputs {
+        let folder = TemporaryFolder()
+        for (index, bytes) in inputs.enumerated() {
             let error = #expect(throws: PropertyListError.self) { try PropertyListReader().read(bytes, fileName: "t.plist") }
             #expect(error?.code == .malformed, "\(error?.description ?? "")")
             #expect(
                 error?.description.hasPrefix("t.plist:") == true && error?.message.contains("a NUL byte follows the document") == true,
                 "\(error?.description ?? "")")
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("nul-\(UUID().uuidString).plist").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            let path = folder.file("nul-\(index).plist")
             #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
             #expect(throws: PropertyListError.self) { try PropertyListReader().read(contentsOf: path) }
         }
