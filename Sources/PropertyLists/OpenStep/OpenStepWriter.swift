@@ -16,7 +16,7 @@
 /// where `defaults read` prints `\U` escapes (surrogate pairs beyond U+FFFF); the reader takes
 /// both.
 ///
-/// With ``Layout/defaultsRead`` (prefs' own `read`), the text is instead exactly what
+/// In its `defaultsRead` layout (prefs' own `read`), the text is instead exactly what
 /// `defaults read` prints, the description `NSDictionary` and `NSArray` give: a container
 /// starts with its own indentation after `key = ` (`"persistent-apps" =     (`), strings and
 /// numbers are bare only when they are ASCII letters and digits (`"autohide-delay" = "0.25";`),
