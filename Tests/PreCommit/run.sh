@@ -52,9 +52,9 @@ expect "prefs-check-manifests names FILE:LINE of an unusable manifest" \
     says "Manifests/com.example.unusable.plist:10: error: key \"Size\": pfm_type \"colour\" is not a type prefs knows"
 expect "a rule prefs cannot enforce is a warning that does not fail the manifest" \
     says "Manifests/Apps/com.example.usable.plist:12: warning: key \"Size\": pfm_range_min is a string, \"0\", not an integer like the key; not enforced"
-# The last hook's part of the output, from its header on: a plist outside Manifests/ there
-# would mean its files: pattern let it through.
-manifest_part=$(sed -n '/^prefs check-manifest/,$p' <<<"$output")
+# check-manifest's part of the output, from its header to the next hook's (a line of dots and
+# Passed or Failed): a plist outside Manifests/ there would mean its files: pattern let it through.
+manifest_part=$(awk '/^prefs check-manifest\.\.\./ { part = 1; print; next } part && /\.\.\.\.(Passed|Failed|Skipped)/ { part = 0 } part' <<<"$output")
 expect "prefs-check-manifests has a part of its own" test -n "$manifest_part"
 expect "prefs-check-manifests reads only manifests" bash -c '! grep -qF "Resources/" <<<"$1"' _ "$manifest_part"
 expect "the usable manifest passes" never_says "com.example.usable.plist:12: error"
