@@ -52,23 +52,25 @@ struct CompletionLine {
 
     /// `word` as the shell passes it to the program: quotes removed, backslash escapes undone.
     static func unquoted(_ word: String) -> String {
-        var result = ""
-        var quote: Character?
+        var result = String.UnicodeScalarView()
+        var quote: Unicode.Scalar?
         var escaped = false
-        for character in word {
+        // By scalar, as the shell reads bytes: a combining mark after a quote or backslash
+        // would make one Character of them.
+        for scalar in word.unicodeScalars {
             if escaped {
-                result.append(character)
+                result.append(scalar)
                 escaped = false
-            } else if character == "\\" && quote != "'" {
+            } else if scalar == "\\" && quote != "'" {
                 escaped = true
             } else if let open = quote {
-                if character == open { quote = nil } else { result.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
+                if scalar == open { quote = nil } else { result.append(scalar) }
+            } else if scalar == "'" || scalar == "\"" {
+                quote = scalar
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }

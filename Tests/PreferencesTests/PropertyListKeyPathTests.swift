@@ -23,6 +23,15 @@ struct PropertyListKeyPathTests {
         #expect(try PropertyListKeyPath(parsing: path.description) == path, "description parses back to the same path")
     }
 
+    /// A dot or backslash after a prepended mark (U+0604), which joins it into one Character, is
+    /// still a separator or an escape, and the path survives its own description.
+    @Test func aPrependedMarkHidesNoDotOrBackslash() throws {
+        #expect(try PropertyListKeyPath(parsing: "a\u{604}.b").components == ["a\u{604}", "b"])
+        #expect(try PropertyListKeyPath(parsing: "a\u{604}\\.b").components == ["a\u{604}.b"])
+        let path = PropertyListKeyPath(components: ["0/\u{604}\\"])
+        #expect(try PropertyListKeyPath(parsing: path.description) == path)
+    }
+
     @Test func descriptionEscapesDotsAndBackslashes() {
         #expect(PropertyListKeyPath(key: #"a.b\c"#).description == #"a\.b\\c"#)
         #expect(PropertyListKeyPath(key: "a.b").components == ["a.b"])

@@ -15,25 +15,27 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible {
     ///   component or a trailing backslash.
     public init(parsing text: String) throws(PreferenceError) {
         var components: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var escaping = false
-        for character in text {
+        // By scalar, as `description` escapes: a character can hold a dot or a backslash behind
+        // a prepended mark (U+0604 then `\\` is one Character).
+        for scalar in text.unicodeScalars {
             if escaping {
-                current.append(character)
+                current.append(scalar)
                 escaping = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaping = true
-            } else if character == "." {
-                components.append(current)
-                current = ""
+            } else if scalar == "." {
+                components.append(String(current))
+                current = String.UnicodeScalarView()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         guard !escaping else {
             throw PreferenceError(.invalidArgument, "invalid key path \"\(text)\": it ends with a lone backslash")
         }
-        components.append(current)
+        components.append(String(current))
         guard !components.contains(where: \.isEmpty) else {
             throw PreferenceError(.invalidArgument, "invalid key path \"\(text)\": it has an empty component (use \\. for a dot inside a key)")
         }
