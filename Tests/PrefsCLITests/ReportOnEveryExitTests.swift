@@ -43,6 +43,8 @@ struct ReportOnEveryExitTests {
         (["validate", "REPORT", "--strict", "good.plist"], 2, "usage"),
         (["validate", "REPORT", "good.plist", "--manifest"], 2, "usage"),
         (["validate", "REPORT", "--include", "", "repo"], 2, "usage"),
+        (["validate", "REPORT", "good.plist", ""], 2, "usage"),
+        (["check-manifest", "REPORT", ""], 2, "usage"),
         (["validate", "REPORT", "--manifest", "nothing.plist", "good.plist"], 1, "not-found"),
         (["validate", "REPORT", "--manifest", "bad-manifest.plist", "good.plist"], 3, "unreadable"),
         (["validate", "REPORT", "empty"], 7, "nothing-checked"),

@@ -88,7 +88,7 @@ final class ProblemReport {
     /// ends it with a record per located problem the error names, then one for its message,
     /// each with the error's ``ExitStatus/reportID`` as its `rule` (and `file` null when it
     /// names none).
-    static func json(_ problems: [ReportedProblem], failure: CLIError? = nil) -> String {
+    static func json(_ problems: [ReportedProblem], failure: CLIError?) -> String {
         var records = problems.map { problem in
             record(
                 file: problem.file, line: problem.line, column: problem.column, severity: problem.severity.rawValue, message: problem.message,
