@@ -40,9 +40,13 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument {
         } else if words.first == "-host" {
             words = words.dropFirst(2)
         }
-        let command = words.first ?? ""
-        let known = Prefs.configuration.subcommands.compactMap { $0.configuration.commandName }
-        if known.contains(command), !commands.contains(command) { return nil }
+        if !commands.contains(words.first ?? "") {
+            // Without the option, another command has no document to print (nor a mistyped one:
+            // its default format has none), so the plain commands run in loops pay only this scan.
+            guard words.contains(where: { $0 == "--report" || $0.hasPrefix("--report=") }) else { return nil }
+            let known = Prefs.configuration.subcommands.compactMap { $0.configuration.commandName }
+            if known.contains(words.first ?? "") { return nil }
+        }
         var given: ReportFormat?
         while let word = words.popFirst(), word != "--" {
             if word == "--report", let value = words.first {
