@@ -104,6 +104,24 @@ struct ReportOnEveryExitTests {
         #expect(result.stderr.contains(message), "\(result)")
     }
 
+    /// Every command whose help offers `--report`, a future one included, prints its document
+    /// on a usage error: the option is read before parsing for each of them.
+    @Test func everyCommandTakingReportPrintsItOnAUsageError() throws {
+        let help = try prefs(["--help"])
+        let commands = help.stdout.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.compactMap { line in
+            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+        }
+        var taking: [String] = []
+        for command in commands where try prefs([command, "--help"]).stdout.contains("--report <format>") {
+            taking.append(command)
+            let result = try prefs([command, "--report", "sarif", "--bogus"])
+            #expect(result.status == 2, "\(command): \(result)")
+            #expect(result.stdout.contains("\"executionSuccessful\": false"), "\(command): \(result)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(command): \(result)")
+        }
+        #expect(Set(taking).isSuperset(of: ["validate", "check", "check-manifest"]), "the commands found: \(commands)")
+    }
+
     /// A manifest that cannot be used is named in the SARIF notifications and JSON records with
     /// its file and line, as `check-manifest` would place its problems.
     @Test func aMalformedManifestIsLocated() throws {
