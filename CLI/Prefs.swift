@@ -36,6 +36,8 @@ struct Prefs: ParsableCommand {
         guard CommandLine.argc > 0 else {
             fail(CLIError(.systemLimit, "cannot read the command line: /proc/self/cmdline cannot be opened (too many open files? raise ulimit -n)"))
         }
+        // A JSON or SARIF report is owed from here on, whatever ends the run.
+        if let format = ReportFormat.requested(in: CommandLine.arguments) { ReportDocument.open(format) }
         if let position = firstArgumentNotUTF8() {
             fail(CLIError(.usage, "argument \(position) is not valid UTF-8; prefs reads and stores UTF-8 text only"))
         }
@@ -64,14 +66,18 @@ struct Prefs: ParsableCommand {
                 do { try Output.finish() } catch { fail(error) }
                 Glibc.exit(0)
             }
+            let status = code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
+            ReportDocument.close(failedWith: CLIError(ExitStatus(rawValue: status) ?? .usage, message(for: error)))
+            try? Output.finish()
             Output.error(fullMessage(for: error))
-            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            Glibc.exit(status)
         }
     }
 
     private static func fail(_ error: CLIError) -> Never {
         // The command already failed: its error is the one reported and its status the exit
         // status; output that cannot be written on the way out would only hide it.
+        ReportDocument.close(failedWith: error)
         try? Output.finish()
         error.report()
         Glibc.exit(error.status.rawValue)

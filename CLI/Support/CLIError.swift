@@ -8,10 +8,11 @@ struct CLIError: Error, CustomStringConvertible {
     let status: ExitStatus
     /// What went wrong, naming the file, key or argument.
     let message: String
-    /// `file:line: error: message` lines printed before the message.
-    let diagnostics: [String]
+    /// Located problems, printed as `file:line: error: message` lines before the message; a
+    /// JSON or SARIF report carries them with their file and line.
+    let diagnostics: [PropertyListDiagnostic]
 
-    init(_ status: ExitStatus, _ message: String, diagnostics: [String] = []) {
+    init(_ status: ExitStatus, _ message: String, diagnostics: [PropertyListDiagnostic] = []) {
         self.status = status
         self.message = message
         self.diagnostics = diagnostics
@@ -24,12 +25,12 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// The CLI form of an error thrown by the libraries.
     init(_ error: any ExitStatusConvertible) {
-        self.init(error.exitStatus, error.message, diagnostics: error.diagnosticLines)
+        self.init(error.exitStatus, error.message, diagnostics: error.reportedDiagnostics)
     }
 
     /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard error.
     func report() {
-        for line in diagnostics { Output.error(line) }
+        for diagnostic in diagnostics { Output.error(diagnostic.description) }
         if !message.isEmpty { Output.error("Error: " + message) }
     }
 }
@@ -41,12 +42,12 @@ protocol ExitStatusConvertible: Error, CustomStringConvertible {
     /// The summary printed after `Error: `.
     var message: String { get }
     /// Located problems printed before it.
-    var diagnosticLines: [String] { get }
+    var reportedDiagnostics: [PropertyListDiagnostic] { get }
 }
 
 extension PreferenceError: ExitStatusConvertible {
     var exitStatus: ExitStatus { ExitStatus(code) }
-    var diagnosticLines: [String] { diagnostics.map(\.description) }
+    var reportedDiagnostics: [PropertyListDiagnostic] { diagnostics }
 }
 
 /// A single problem prints once: as its `FILE:LINE: error: MESSAGE` line when it names a file,
@@ -63,7 +64,7 @@ extension PropertyListError: ExitStatusConvertible {
         if diagnostics.count > 1 { return "\(diagnostics[0].file ?? "the input") is not a valid property list" }
         return diagnostics[0].file == nil ? diagnostics[0].message : ""
     }
-    var diagnosticLines: [String] { diagnostics.count == 1 && diagnostics[0].file == nil ? [] : diagnostics.map(\.description) }
+    var reportedDiagnostics: [PropertyListDiagnostic] { diagnostics.count == 1 && diagnostics[0].file == nil ? [] : diagnostics }
 }
 
 extension ExitStatus {

@@ -9,14 +9,17 @@ extension FileSelection {
     ///   - passedAs: How it calls every file passing: `valid`.
     ///   - report: Where the files' results go.
     ///   - check: Checks one file, recording it in `report`.
-    /// - Throws: ``CLIError`` with status 7 when the folders named hold no file to check, so a
-    ///   CI job that checks nothing fails instead of passing; else as ``ProblemReport/finish(summary:)``.
+    /// - Throws: ``CLIError`` with status 2 when a path is empty (it names nothing, and no
+    ///   report could place a problem in it); status 7 when the folders named hold no file to
+    ///   check, so a CI job that checks nothing fails instead of passing; else as
+    ///   ``ProblemReport/finish(summary:)``.
     func check(
         _ paths: [String], noun: String, failedAs: String, passedAs: String, into report: ProblemReport, _ check: (String) -> Void
     ) throws {
+        if paths.contains("") { throw CLIError(.usage, "an empty path names no \(noun); give a file or a folder") }
         let found = files(for: paths)
-        for (path, message) in found.unreadable {
-            report.fail(.unreadable, [ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile)])
+        for (path, rawPath, message) in found.unreadable {
+            report.fail(.unreadable, [ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile, rawFile: rawPath)])
         }
         guard !found.files.isEmpty || !found.unreadable.isEmpty else {
             let patterns = include.joined(separator: " or ")

@@ -23,8 +23,8 @@ struct FileSelection {
         /// Whether any argument was a folder (the command then says how many files it checked).
         var walkedFolder = false
         /// What was found and cannot be checked: a folder that could not be listed, an entry
-        /// whose name is not UTF-8 (written with `\xNN`); each with the message.
-        var unreadable: [(path: String, message: String)] = []
+        /// whose name is not UTF-8 (written with `\xNN`, its own bytes kept); each with the message.
+        var unreadable: [(path: String, rawPath: [UInt8]?, message: String)] = []
     }
 
     /// The files `paths` name; `-` (standard input) and anything that is not a folder is taken
@@ -45,20 +45,34 @@ struct FileSelection {
 
     private func walk(_ folder: String, below relative: String, into found: inout Found) {
         guard let stream = opendir(folder) else {
-            found.unreadable.append((folder, "cannot list the folder: \(Errno(rawValue: errno))"))
+            found.unreadable.append((folder, nil, "cannot list the folder: \(Errno(rawValue: errno))"))
             return
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(stream) {
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                guard let name = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) else {
+                let cName = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                guard let name = String(validatingCString: cName) else {
                     // Decoded with replacement characters, the name would lead nowhere: a file
-                    // the patterns take is reported by its name with `\xNN` escapes.
-                    let shown = escapingInvalidUTF8(raw.prefix { $0 != 0 })
+                    // the patterns take, or a folder they do not exclude (whose files would
+                    // otherwise go unchecked without a word), is reported by its name with
+                    // `\xNN` escapes.
+                    let bytes = raw.prefix { $0 != 0 }
+                    let shown = escapingInvalidUTF8(bytes)
                     let subpath = relative.isEmpty ? shown : relative + "/" + shown
-                    if Self.matches(include, name: shown, path: subpath), !Self.matches(exclude, name: shown, path: subpath) {
-                        found.unreadable.append((prefix + shown, "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"))
+                    var status = stat()
+                    let type = entry.pointee.d_type
+                    let isFolder =
+                        type == UInt8(DT_DIR)
+                        || (type == UInt8(DT_UNKNOWN) && fstatat(dirfd(stream), cName, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFDIR)
+                    guard !Self.matches(exclude, name: shown, path: subpath) else { return }
+                    if isFolder, !shown.hasPrefix(".") {
+                        let message = "the folder's name is not valid UTF-8, so prefs cannot walk it to check its files; rename it"
+                        found.unreadable.append((prefix + shown, Array(prefix.utf8) + bytes, message))
+                    } else if !isFolder, Self.matches(include, name: shown, path: subpath) {
+                        let message = "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"
+                        found.unreadable.append((prefix + shown, Array(prefix.utf8) + bytes, message))
                     }
                     return
                 }

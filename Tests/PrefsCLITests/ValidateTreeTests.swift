@@ -80,6 +80,18 @@ struct ValidateTreeTests {
         #expect(!result.stderr.contains("does not exist"), "\(result)")
     }
 
+    /// A folder whose name is not UTF-8 cannot be walked: it fails the run by name instead of
+    /// its files going unchecked with exit 0, unless an exclude pattern leaves it out.
+    @Test func aFolderNameThatIsNotUTF8IsNamedAndFails() throws {
+        let path = Array((folder.file("repo") + "/dir").utf8) + [0xFF, 0]
+        #expect(path.withUnsafeBytes { mkdir($0.baseAddress!.assumingMemoryBound(to: CChar.self), 0o700) } == 0)
+        let result = try prefs("validate", folder.file("repo"))
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains(folder.file("repo") + #"/dir\xFF: error: the folder's name is not valid UTF-8"#), "\(result)")
+        let excluded = try prefs("validate", "--exclude", "dir*", "--exclude", "Deep", "--exclude", "vendor", folder.file("repo"))
+        #expect(excluded.status == 0, "\(excluded)")
+    }
+
     /// An empty glob matches nothing, so it is a usage error naming the options, for both
     /// commands that walk folders.
     @Test(arguments: [["validate", "--include", ""], ["check-manifest", "--exclude", ""]])

@@ -34,9 +34,9 @@ extension Prefs {
                 do {
                     input = try PaletteInput(InputFile.read(path), source: path)
                 } catch let error as CLIError {
-                    for line in error.diagnostics.isEmpty
-                        ? [PropertyListDiagnostic(file: path, line: nil, message: error.message).description] : error.diagnostics
-                    { Output.error(line) }
+                    for diagnostic in error.diagnostics.isEmpty
+                        ? [PropertyListDiagnostic(file: path, line: nil, message: error.message)] : error.diagnostics
+                    { Output.error(diagnostic.description) }
                     guard Prompt.confirm("Edit again? [Y/n] ") else {
                         throw CLIError(.usage, "the palettes were not changed")
                     }

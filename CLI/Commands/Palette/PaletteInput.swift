@@ -42,7 +42,7 @@ struct PaletteInput {
         case .failure(let error):
             throw CLIError(
                 .usage, "\(source) is not a valid palette list",
-                diagnostics: error.problems.map { PropertyListDiagnostic(file: source, line: $0.line, message: $0.message).description })
+                diagnostics: error.problems.map { PropertyListDiagnostic(file: source, line: $0.line, message: $0.message) })
         }
     }
 

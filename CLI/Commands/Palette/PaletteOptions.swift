@@ -152,5 +152,5 @@ extension PaletteError: ExitStatusConvertible {
         }
     }
 
-    var diagnosticLines: [String] { cause?.diagnostics.map(\.description) ?? [] }
+    var reportedDiagnostics: [PropertyListDiagnostic] { cause?.diagnostics ?? [] }
 }

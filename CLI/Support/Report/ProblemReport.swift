@@ -3,24 +3,25 @@ import PropertyLists
 /// What a checking command (`validate`, `check`, `check-manifest`) found, printed in the
 /// chosen ``ReportFormat``: every problem, the files that passed, and how many were checked.
 ///
-/// Text and GitHub problems print as they are found; JSON and SARIF are one document each,
-/// printed by ``finish(summary:)``. The exit status is that of the worst file: 3 when any
-/// does not read or breaks its rules, 1 when the only problem is files that do not exist.
+/// Text and GitHub problems print as they are found; JSON and SARIF are one document each
+/// (``ReportDocument``), printed by ``finish(summary:)``, or with the error when the run stops
+/// before. The exit status is that of the worst file: 3 when any does not read or breaks its
+/// rules, 1 when the only problem is files that do not exist.
 final class ProblemReport {
     let format: ReportFormat
     /// Print problems only, not the files that passed.
     let quiet: Bool
-    /// The problems kept for a JSON or SARIF document.
-    private var collected: [ReportedProblem] = []
     /// How many files (or domains, or manifests) were checked, and how many of them failed.
     private(set) var checked = 0
     private(set) var failed = 0
     /// The status the failed files call for.
     private(set) var failure: ExitStatus?
 
+    /// A report in `format`, whose JSON or SARIF document (``ReportDocument``) starts empty.
     init(format: ReportFormat, quiet: Bool) {
         self.format = format
         self.quiet = quiet
+        ReportDocument.open(format)
     }
 
     /// Records a file that passed: `NAME: OK` on standard output in the text and GitHub
@@ -43,7 +44,7 @@ final class ProblemReport {
         switch format {
         case .text: Output.error(problem.text)
         case .github: Output.write(Self.workflowCommand(problem) + "\n")
-        case .json, .sarif: collected.append(problem)
+        case .json, .sarif: ReportDocument.add(problem)
         }
     }
 
@@ -53,11 +54,8 @@ final class ProblemReport {
     /// - Throws: ``CLIError`` with the status of the worst file (without a message: the
     ///   problems are printed), or status 4 when standard output fails.
     func finish(summary: String? = nil) throws {
-        switch format {
-        case .text, .github: if let summary { Output.error(summary) }
-        case .json: Output.write(Self.json(collected))
-        case .sarif: Output.write(SARIFLog(problems: collected).text)
-        }
+        if let summary, format == .text || format == .github { Output.error(summary) }
+        ReportDocument.close(exitStatus: failure ?? .success)
         try Output.finish()
         if let failure { throw CLIError.silent(failure) }
     }
@@ -86,17 +84,33 @@ final class ProblemReport {
         escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 
-    /// The problems as a JSON array, one object per line.
-    static func json(_ problems: [ReportedProblem]) -> String {
-        guard !problems.isEmpty else { return "[]\n" }
-        let records = problems.map { problem in
-            var record = "  {\"file\": "
-            JSONWriter.appendQuoted(problem.file, to: &record)
-            record += ", \"line\": \(problem.line.map(String.init) ?? "null"), \"column\": \(problem.column.map(String.init) ?? "null")"
-            record += ", \"severity\": \"\(problem.severity.rawValue)\", \"message\": "
-            JSONWriter.appendQuoted(problem.message, to: &record)
-            return record + ", \"rule\": \"\(problem.rule.rawValue)\"}"
+    /// The problems as a JSON array, one object per line; a run that stopped on `failure`
+    /// ends it with a record per located problem the error names, then one for its message,
+    /// each with the error's ``ExitStatus/reportID`` as its `rule` (and `file` null when it
+    /// names none).
+    static func json(_ problems: [ReportedProblem], failure: CLIError?) -> String {
+        var records = problems.map { problem in
+            record(
+                file: problem.file, line: problem.line, column: problem.column, severity: problem.severity.rawValue, message: problem.message,
+                rule: problem.rule.rawValue)
         }
+        if let failure {
+            let id = failure.status.reportID
+            records += failure.diagnostics.map { record(file: $0.file, line: $0.line, column: $0.column, severity: "error", message: $0.message, rule: id) }
+            if !failure.message.isEmpty {
+                records.append(record(file: nil, line: nil, column: nil, severity: "error", message: failure.message, rule: id))
+            }
+        }
+        guard !records.isEmpty else { return "[]\n" }
         return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+
+    private static func record(file: String?, line: Int?, column: Int?, severity: String, message: String, rule: String) -> String {
+        var record = "  {\"file\": "
+        if let file { JSONWriter.appendQuoted(file, to: &record) } else { record += "null" }
+        record += ", \"line\": \(line.map(String.init) ?? "null"), \"column\": \(column.map(String.init) ?? "null")"
+        record += ", \"severity\": \"\(severity)\", \"message\": "
+        JSONWriter.appendQuoted(message, to: &record)
+        return record + ", \"rule\": \"\(rule)\"}"
     }
 }

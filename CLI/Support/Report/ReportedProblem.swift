@@ -20,6 +20,11 @@ struct ReportedProblem {
     var message: String
     /// Which kind of problem it is, for `--report sarif` and `json`.
     var rule: ProblemRule
+    /// The bytes of a file name that is not UTF-8, which `file` shows with `\xNN` escapes.
+    var rawFile: [UInt8]? = nil
+
+    /// The file's name as the bytes that name it on disk, for a SARIF URI.
+    var fileBytes: [UInt8] { rawFile ?? Array(file.utf8) }
 
     /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known.
     var text: String {
