@@ -49,7 +49,7 @@ extension Prefs {
                 let names = try folder.domainNames(notices: Output.notices)
                 for name in names {
                     let domain = try DomainName(name)
-                    guard let manifest = try manifests.manifest(for: domain) else { continue }
+                    guard let manifest = try manifests.manifest(for: domain, notices: Output.notices) else { continue }
                     try check(folder.file(for: domain), against: manifest, into: report)
                 }
                 guard report.checked > 0 else {
@@ -62,7 +62,7 @@ extension Prefs {
             } else {
                 for name in domains {
                     let domain = try DomainName(name)
-                    guard let manifest = try manifests.manifest(for: domain) else {
+                    guard let manifest = try manifests.manifest(for: domain, notices: Output.notices) else {
                         throw CLIError(.notFound, "no manifest is installed for \(name) (looked for \(domain.fileName) in \(Self.list(manifests.folders)))")
                     }
                     try check(folder.file(for: domain), against: manifest, into: report)
