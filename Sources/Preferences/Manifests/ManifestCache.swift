@@ -19,9 +19,9 @@ import PropertyLists
 /// kept here too.
 ///
 /// The cache is never trusted, and never in the way: a compiled file that is missing, not the
-/// user's, in a folder that is not the user's (or root's, for a user other than root) or that
-/// others may write, writable by others, larger than `PropertyListLimits.maxInputSize`, not a binary
-/// property list, of another format version or identity, or holding anything the compact
+/// user's, writable by others, in a folder that is neither the user's nor root's (root's own,
+/// for root) or that others may write, larger than `PropertyListLimits.maxInputSize`, not a
+/// binary property list, of another format version or identity, or holding anything the compact
 /// form does not allow, is ignored and the manifest read from its file. A compiled file is
 /// written atomically (by rename, 0600 in folders made 0700); when that fails, for
 /// example in a read-only folder, nothing is said and nothing fails.
@@ -47,8 +47,8 @@ public struct ManifestCache: Sendable {
     func manifest(in file: ManifestFile) throws(PreferenceError) -> Manifest {
         let identity = Self.identity(file.status)
         let name = Self.fileName(for: file.path)
-        // Read once, from the descriptor that was checked, only when the compiled form needs a
-        // hash to tell it current or is not current.
+        // The file is read (once, from the descriptor checked) only when the compiled form is
+        // not certainly current: to compare its hash, or to parse the file.
         var contents: [UInt8]?
         if let kept = load(name, path: file.path, identity: identity) {
             var current = Self.isCurrent(kept, identity: identity)
@@ -161,9 +161,9 @@ public struct ManifestCache: Sendable {
     }
 
     /// Whether the nearest folder of ``folder`` that exists (itself, once made) belongs to the
-    /// user, or to root when the user is not root: root whose `HOME` still names a user's
-    /// folder (as `sudo` may leave it) neither reads a cache there nor makes one, so it leaves
-    /// no folder or file of its own among the user's files.
+    /// user or to root: root whose `HOME` still names a user's folder (as `sudo` may leave it)
+    /// makes no cache there (nor reads one, see ``readCompiled(_:)``), so it leaves no folder or
+    /// file of its own among the user's files.
     private func isMadeInOwnFolder() -> Bool {
         var path = folder
         var status = stat()
