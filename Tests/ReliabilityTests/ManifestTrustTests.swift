@@ -20,7 +20,9 @@ struct ManifestTrustTests {
     var manifests: String { parent.file("manifests") }
 
     init() throws {
-        let made = try Shell.run("/bin/sh", ["-c", "id -u prefs-test-other >/dev/null 2>&1 || useradd --system --no-create-home prefs-test-other"])
+        // Another test may make the user at the same moment: then it exists, which is all that counts.
+        let made = try Shell.run(
+            "/bin/sh", ["-c", "id -u prefs-test-other >/dev/null 2>&1 || useradd --system --no-create-home prefs-test-other || id -u prefs-test-other"])
         guard made.status == 0, let entry = getpwnam("prefs-test-other") else { throw CocoaError(.featureUnsupported, userInfo: ["useradd": "\(made)"]) }
         other = (entry.pointee.pw_uid, entry.pointee.pw_gid)
         // Every user must be able to reach the test's folders.
@@ -189,6 +191,27 @@ struct ManifestTrustTests {
         chown(own, 0, 0)
         chmod(own, 0o1777)
         try expectPassedOver(own + "/d.plist", saying: "It is a shared folder (mode 1777)", run)
+    }
+
+    /// The manifest is read from the descriptor its checks were made on: swapped, after the
+    /// checks (prefs held in its one `lseek` by `strace`), for a file others may write that
+    /// allows anything, it still refuses the write.
+    @Test(.enabled(if: Shell.has("strace"))) func aManifestSwappedAfterItsChecksIsNotRead() throws {
+        try install("manifests/d.plist")
+        try parent.write(Self.manifest.replacingOccurrences(of: "<integer>72</integer>", with: "<integer>9999</integer>"), to: "manifests/.swap")
+        chmod(parent.file("manifests/.swap"), 0o666)
+        let result = try Shell.sh(
+            """
+            /usr/bin/strace -f -qq -o /dev/null -e trace=lseek -e inject=lseek:delay_enter=1500000:when=1 \
+                "$PREFS" write d size -int 900 2>"$1/stderr" & writer=$!
+            sleep 0.5
+            mv "$1/manifests/.swap" "$1/manifests/d.plist"
+            wait $writer; status=$?
+            cat "$1/stderr"; exit $status
+            """.replacingOccurrences(of: "$1", with: parent.path),
+            home: home, environment: ["PREFS_MANIFESTS": manifests, "PREFS_NO_CACHE": "1"])
+        #expect(result.status == 2 && result.stdout.contains("is 900, above the maximum 72"), "\(result)")
+        #expect(try prefs(["read", "d", "size"]).status == 1, "nothing was written")
     }
 
     /// Root whose cache folder lies in another user's folder (a `HOME` left as the user's)
