@@ -214,6 +214,18 @@ struct ManifestTrustTests {
         #expect(try prefs(["read", "d", "size"]).status == 1, "nothing was written")
     }
 
+    /// A manifest prefs would believe but the user may not read stops the write (exit 3,
+    /// naming it), as it always did: trusted, it is never silently left unenforced.
+    @Test func aTrustedManifestTheUserMayNotReadStopsTheWrite() throws {
+        try install("manifests/d.plist", mode: 0o600)
+        chown(home, other.uid, other.gid)
+        let result = try prefsAsOther(
+            ["write", "d", "size", "-int", "900"],
+            environment: ["PREFS_HOME": home, "PREFS_MANIFESTS": manifests, "XDG_CACHE_HOME": parent.file("no-cache")])
+        #expect(result.status == 3 && result.stderr == "Error: cannot open \(manifests)/d.plist: Permission denied\n", "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/d.plist"))
+    }
+
     /// Root whose cache folder lies in another user's folder (a `HOME` left as the user's)
     /// neither reads nor makes a cache there; the manifest is still believed.
     @Test func rootMakesNoCacheInAnotherUsersFolder() throws {

@@ -56,12 +56,18 @@ final class ManifestFile {
     /// leads to is checked here) when it is a regular file that only root or the user may
     /// change; see ``ManifestSearchPath``.
     ///
-    /// - Returns: The file, or `nil` when there is none.
+    /// - Returns: The file, or `nil` when there is none or it is not a regular file (a folder
+    ///   named like a manifest is no manifest).
     /// - Throws: ``PreferenceError`` with code `.untrusted` for another user's file or one
-    ///   that others may write, `.unreadable` when it cannot be opened or is not regular.
+    ///   that others may write, `.unreadable` when it cannot be opened.
     static func trusted(_ name: String, in folder: Directory) throws(PreferenceError) -> ManifestFile? {
         guard let descriptor = try folder.openFile(name, O_RDONLY, failure: .unreadable) else { return nil }
-        let file = try ManifestFile(path: folder.path + "/" + name, descriptor: descriptor)
+        let file: ManifestFile
+        do {
+            file = try ManifestFile(path: folder.path + "/" + name, descriptor: descriptor)
+        } catch {
+            return nil  // not a regular file, as the documentation says
+        }
         try Directory.checkTrusted(file.status, path: file.path, kind: "file", anyOwnerForRoot: false, holding: .manifests)
         return file
     }

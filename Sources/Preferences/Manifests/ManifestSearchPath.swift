@@ -7,18 +7,20 @@ import Glibc
 /// The manifest of a domain is, in the first folder that has one, the file `DOMAIN.plist`, else
 /// a file in the folder or its subfolders whose `pfm_domain` names the domain (see
 /// `ManifestFolderIndex`), so a user's manifest overrides the system's.
-/// Finding it costs a `stat` per folder and, with a ``cache``, the read of each folder's small
+/// Finding it costs opening each folder and, with a ``cache``, the read of each folder's small
 /// kept index of the `pfm_domain` of each file, so a domain without a manifest is written about as fast
 /// as before; without a cache, each folder's manifests are read for their `pfm_domain` every time.
 ///
 /// A manifest gives `read` its defaults and refuses writes, so it is believed only as the
 /// administrator's files are: when the folder of the search path, each subfolder down to the
 /// file, and the file itself belong to root or to the user (to root alone when the user is
-/// root) and neither group nor others may write them. Each is checked on its open descriptor,
-/// and the manifest is read from the descriptor checked. A manifest that fails the rule is
-/// passed over, and the next one looked for, with a warning naming it; a folder that fails it
-/// but holds no manifest of the domain is passed over silently. (Folders above a folder of the
-/// search path are not checked: whatever path reaches it, the folder opened is the one checked.)
+/// root) and neither group nor others may write them, as OpenSSH's StrictModes asks of its
+/// files. Each is checked on its open descriptor, subfolders are opened from their folder's
+/// descriptor without following links, and the manifest is read from the descriptor checked. A
+/// manifest that fails the rule is passed over, and the next file claiming the domain, then the
+/// next folder, looked in, with a warning naming it; a folder that fails it but holds no
+/// manifest of the domain is passed over silently. (Folders above a folder of the search path
+/// are not checked: whatever path reaches it, the folder opened is the one checked.)
 public struct ManifestSearchPath: Sendable {
     /// The folders, searched in order.
     public let folders: [String]
@@ -40,25 +42,35 @@ public struct ManifestSearchPath: Sendable {
     /// folder's kept index, with a ``cache``).
     ///
     /// - Parameter notices: Told of each manifest passed over because others may change it.
+    /// - Returns: The file, `nil` also when one that prefs would believe cannot be opened (see
+    ///   ``manifest(for:notices:)``, which says why).
     public func file(for domain: DomainName, notices: NoticeHandler? = nil) -> String? {
-        open(domain, rescanning: false, notices: notices)?.path
+        do {
+            return try open(domain, rescanning: false, notices: notices)?.path
+        } catch {
+            return nil  // documented: manifest(for:) reports the error
+        }
     }
 
     /// The open file of `domain`'s manifest; `rescanning` makes each folder's index afresh,
     /// not from the cache.
-    private func open(_ domain: DomainName, rescanning: Bool, notices: NoticeHandler?) -> ManifestFile? {
+    ///
+    /// - Throws: ``PreferenceError`` when a system limit stops the search, or a manifest that
+    ///   would be believed cannot be opened (the user may not read it): then no manifest is
+    ///   silently left unenforced.
+    private func open(_ domain: DomainName, rescanning: Bool, notices: NoticeHandler?) throws(PreferenceError) -> ManifestFile? {
         for path in folders {
             let folder: Directory
             do {
                 folder = try Directory(path: path, failure: .unreadable)
-            } catch {
+            } catch  where error.code != .systemLimit {
                 continue  // no such folder, or none the user may open: it holds nothing to believe
             }
             var claims = [domain.fileName]
             claims += ManifestFolderIndex(of: path, cache: cache, rescanning: rescanning).files[domain.rawValue] ?? []
             var folderChecked = false
             for claim in claims {
-                do {
+                do throws(PreferenceError) {
                     if !folderChecked {
                         // Only once a claim is found, so a domain without a manifest costs no more.
                         guard Self.exists(claim, in: folder) else { continue }
@@ -74,8 +86,6 @@ public struct ManifestSearchPath: Sendable {
                     if let file = try Self.trustedFile(claim, in: folder) { return file }
                 } catch  where error.code == .untrusted {
                     notices?(PreferenceNotice(.warning, "\(error.message); the manifest \(path)/\(claim) is passed over"))
-                } catch {
-                    continue  // not a manifest prefs can open, as a missing one
                 }
             }
         }
@@ -92,15 +102,20 @@ public struct ManifestSearchPath: Sendable {
     /// is trusted; each subfolder is opened without following a symbolic link, as the index
     /// is made.
     ///
-    /// - Returns: The open file, `nil` when there is none.
+    /// - Returns: The open file; `nil` when there is none, or it is no regular file, or a
+    ///   subfolder of the kept index is gone (the index is older than the folder).
     /// - Throws: ``PreferenceError`` with code `.untrusted` naming the subfolder or file that
-    ///   is not, or why it cannot be opened.
+    ///   is not, `.systemLimit`, or why a file that is there cannot be opened.
     private static func trustedFile(_ claim: String, in folder: Directory) throws(PreferenceError) -> ManifestFile? {
         var components = claim.split(separator: "/").map(String.init)
         let name = components.removeLast()
         var current = folder
         for component in components {
-            current = try Directory(named: component, in: current, create: false)
+            do {
+                current = try Directory(named: component, in: current, create: false)
+            } catch  where error.code != .systemLimit {
+                return nil
+            }
             try current.checkTrusted(anyOwnerForRoot: false, holding: .manifests)
         }
         return try ManifestFile.trusted(name, in: current)
@@ -112,11 +127,11 @@ public struct ManifestSearchPath: Sendable {
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the manifest does not read,
     ///   is malformed, or (named `DOMAIN.plist`) names another domain in `pfm_domain`.
     public func manifest(for domain: DomainName, notices: NoticeHandler? = nil) throws(PreferenceError) -> Manifest? {
-        guard var file = open(domain, rescanning: false, notices: notices) else { return nil }
+        guard var file = try open(domain, rescanning: false, notices: notices) else { return nil }
         var manifest = try Manifest(file, cache: cache)
         if manifest.domain != domain.rawValue, !file.path.hasSuffix("/" + domain.fileName) {
             // Found by a kept index, but the file has been edited in place since: look again.
-            guard let found = open(domain, rescanning: true, notices: nil) else { return nil }
+            guard let found = try open(domain, rescanning: true, notices: nil) else { return nil }
             file = found
             manifest = try Manifest(file, cache: cache)
         }
