@@ -41,7 +41,9 @@ public struct ManifestSearchPath: Sendable {
     /// trusts, `DOMAIN.plist`, else a file whose `pfm_domain` names the domain (from the
     /// folder's kept index, with a ``cache``).
     ///
-    /// - Parameter notices: Told of each manifest passed over because others may change it.
+    /// - Parameters:
+    ///   - domain: The domain whose manifest is looked for.
+    ///   - notices: Told of each manifest passed over because others may change it.
     /// - Returns: The file, `nil` also when one that prefs would believe cannot be opened (see
     ///   ``manifest(for:notices:)``, which says why).
     public func file(for domain: DomainName, notices: NoticeHandler? = nil) -> String? {
@@ -123,9 +125,13 @@ public struct ManifestSearchPath: Sendable {
 
     /// The installed manifest of `domain`, or `nil` when none is installed that prefs trusts.
     ///
-    /// - Parameter notices: Told of each manifest passed over because others may change it.
+    /// - Parameters:
+    ///   - domain: The domain whose manifest is looked for.
+    ///   - notices: Told of each manifest passed over because others may change it.
     /// - Throws: ``PreferenceError`` with code `.unreadable` when the manifest does not read,
-    ///   is malformed, or (named `DOMAIN.plist`) names another domain in `pfm_domain`.
+    ///   is malformed, or (named `DOMAIN.plist`) names another domain in `pfm_domain`, or when
+    ///   one that would be believed cannot be opened; `.systemLimit` when a system limit stops
+    ///   the search.
     public func manifest(for domain: DomainName, notices: NoticeHandler? = nil) throws(PreferenceError) -> Manifest? {
         guard var file = try open(domain, rescanning: false, notices: notices) else { return nil }
         var manifest = try Manifest(file, cache: cache)
