@@ -87,7 +87,7 @@ extension Manifest {
         return (findings.errors.isEmpty ? manifest : nil, ManifestLint(errors: findings.errors.map(located), warnings: findings.warnings.map(located)))
     }
 
-    /// The lines of the entries of the manifest in `bytes`, read again now that one is needed.
+    /// The lines of the entries of the manifest in `bytes`, parsed again now that one is needed.
     private static func lines(in bytes: [UInt8], path: String) -> PropertyListLines {
         do {
             return try PropertyListReader().readRecordingLines(bytes, fileName: path).lines
