@@ -14,9 +14,10 @@ extension Prefs {
                 Checks each DOMAIN (every stored domain that has a manifest when none is named) against its \
                 manifest in $PREFS_MANIFESTS (folders separated by ':', relative ones from the current folder; \
                 manifests in their subfolders count too), else $XDG_DATA_HOME/prefs/manifests and each \
-                $XDG_DATA_DIRS/prefs/manifests. Prints "FILE: OK" or "FILE:LINE: error: key \\"a.b\\": MESSAGE" \
-                lines, as validate --manifest does. A domain file that others may write (a CI checkout's \
-                group-writable files) is a warning: check only reads it. Exits 3 if any domain breaks its \
+                $XDG_DATA_DIRS/prefs/manifests; a manifest that root or you do not own, or that group or others \
+                may write (or is in such a folder), is passed over with a warning. Prints "FILE: OK" or \
+                "FILE:LINE: error: key \\"a.b\\": MESSAGE" lines, as validate --manifest does. A domain file that \
+                others may write (a CI checkout's group-writable files) is a warning: check only reads it. Exits 3 if any domain breaks its \
                 manifest, 1 when a named domain does not exist or has no manifest, 7 when no stored domain has \
                 a manifest, so nothing was checked.
                 """
@@ -49,7 +50,7 @@ extension Prefs {
                 let names = try folder.domainNames(notices: Output.notices)
                 for name in names {
                     let domain = try DomainName(name)
-                    guard let manifest = try manifests.manifest(for: domain) else { continue }
+                    guard let manifest = try manifests.manifest(for: domain, notices: Output.notices) else { continue }
                     try check(folder.file(for: domain), against: manifest, into: report)
                 }
                 guard report.checked > 0 else {
@@ -62,7 +63,7 @@ extension Prefs {
             } else {
                 for name in domains {
                     let domain = try DomainName(name)
-                    guard let manifest = try manifests.manifest(for: domain) else {
+                    guard let manifest = try manifests.manifest(for: domain, notices: Output.notices) else {
                         throw CLIError(.notFound, "no manifest is installed for \(name) (looked for \(domain.fileName) in \(Self.list(manifests.folders)))")
                     }
                     try check(folder.file(for: domain), against: manifest, into: report)

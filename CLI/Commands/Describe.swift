@@ -32,7 +32,7 @@ extension Prefs {
         func run() throws {
             let name = try DomainName(domain)
             let manifests = PreferencesEnvironment.process.manifestSearchPath
-            guard let manifest = try manifests.manifest(for: name) else {
+            guard let manifest = try manifests.manifest(for: name, notices: Output.notices) else {
                 throw CLIError(.notFound, "no manifest is installed for \(domain) (see prefs help check for where manifests go)")
             }
             let stored = try StoreLocation(root: root).folder().file(for: name).read() ?? PropertyListDictionary()

@@ -12,7 +12,7 @@ extension Target {
     /// - Throws: ``PreferenceError`` when the installed manifest is malformed.
     func installedManifest() throws(PreferenceError) -> Manifest? {
         guard let domain = domain ?? domainOfFile() else { return nil }
-        return try PreferencesEnvironment.process.manifestSearchPath.manifest(for: domain)
+        return try PreferencesEnvironment.process.manifestSearchPath.manifest(for: domain, notices: Output.notices)
     }
 
     /// The domain the file is when its folder is the preferences folder or an administrator's

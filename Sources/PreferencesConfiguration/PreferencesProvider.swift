@@ -73,7 +73,7 @@ public struct PreferencesProvider: Sendable {
     ///     through swift-configuration reads its command line with `CommandLineArgumentsProvider`.
     ///   - environment: Where the folders come from; the process's environment now by default.
     ///   - secretsSpecifier: Which values are secrets; none by default.
-    ///   - notices: Told when an administrator's file is passed over.
+    ///   - notices: Told when an administrator's file or an installed manifest is passed over.
     /// - Throws: `PreferenceError` as the store's initializer throws it: `.invalidArgument` for a
     ///   bad domain name or when no folder can be found, `.unreadable` for a malformed manifest.
     public init(

@@ -99,6 +99,32 @@ struct ManifestStoreTests {
         }
     }
 
+    /// A manifest others may write is passed over, and the store's notices handler (the one
+    /// told of an administrator's file passed over) is told, naming it; the next folder's
+    /// manifest, which only its owner may change, is the store's.
+    @Test func aManifestOthersMayWriteIsPassedOverAndTheStoresNoticesAreTold() throws {
+        try withScratch { scratch throws in
+            let first = scratch.file("first")
+            let second = scratch.file("second")
+            for folder in [first, second] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try F.write([F.key("fontSize", "integer", ["pfm_default": 99])], to: first + "/com.example.editor.plist")
+            chmod(first + "/com.example.editor.plist", 0o666)
+            try F.write([F.key("fontSize", "integer", ["pfm_default": 12])], to: second + "/com.example.editor.plist")
+            chmod(second + "/com.example.editor.plist", 0o644)
+            let told = Locked<[PreferenceNotice]>([])
+            let store = try PreferenceStore(
+                domain: "com.example.editor", folder: PreferencesFolder(path: scratch.file("home")), arguments: ["tests"],
+                manifests: ManifestSearchPath(folders: [first, second]), notices: { notice in told.withLock { $0.append(notice) } })
+            #expect(store.manifest?.path == second + "/com.example.editor.plist")
+            #expect(try store.integer(forKey: "fontSize") == 12)
+            let notices = told.withLock { $0 }
+            #expect(notices.count == 1 && notices.first?.severity == .warning)
+            #expect(notices.first?.message.hasPrefix("\(first)/com.example.editor.plist: the file has mode 666, so other users may change it") == true)
+            #expect(notices.first?.message.hasSuffix("; the manifest \(first)/com.example.editor.plist is passed over") == true)
+            #expect(ManifestSearchPath(folders: [first]).file(for: try DomainName("com.example.editor")) == nil)
+        }
+    }
+
     @Test func theFirstFolderOfTheSearchPathWinsAndAManifestMustNameItsOwnDomain() throws {
         try withScratch { scratch throws in
             let first = scratch.file("first")

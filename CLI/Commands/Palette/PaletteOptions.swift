@@ -37,7 +37,7 @@ struct ResolvedPaletteOptions {
     func document() throws -> PaletteDocument {
         let environment = PreferencesEnvironment.process
         let folder = if let root { PreferencesFolder(path: root) } else { try environment.preferencesFolder() }
-        let manifest = try environment.manifestSearchPath.manifest(for: DomainName(domain))
+        let manifest = try environment.manifestSearchPath.manifest(for: DomainName(domain), notices: Output.notices)
         return try PaletteDocument(storeName: store, domain: domain, folder: folder, manifest: manifest)
     }
 

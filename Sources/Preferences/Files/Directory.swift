@@ -57,9 +57,27 @@ final class Directory {
     /// Refuses a folder that another user owns (root excepted) or that group or others may
     /// write, as OpenSSH's StrictModes does: files in it could be replaced by someone else.
     ///
-    /// - Parameter anyOwnerForRoot: Whether root, working in a user's store, may use a folder of any owner.
-    func checkTrusted(anyOwnerForRoot: Bool = true) throws(PreferenceError) {
-        try Self.checkTrusted(status(), path: path, kind: "folder", anyOwnerForRoot: anyOwnerForRoot)
+    /// - Parameters:
+    ///   - anyOwnerForRoot: Whether root, working in a user's store, may use a folder of any owner.
+    ///   - holding: What the folder holds, for the advice.
+    func checkTrusted(anyOwnerForRoot: Bool = true, holding: Holding = .preferences) throws(PreferenceError) {
+        try Self.checkTrusted(status(), path: path, kind: "folder", anyOwnerForRoot: anyOwnerForRoot, holding: holding)
+    }
+
+    /// What prefs keeps in a folder, for advice on where else to keep it.
+    enum Holding {
+        /// Domains: the user's store.
+        case preferences
+        /// Installed manifests.
+        case manifests
+
+        /// A folder of the user's own that holds it, for example.
+        var ownFolder: String {
+            switch self {
+            case .preferences: "keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
+            case .manifests: "keep manifests in a folder of your own (for example PREFS_MANIFESTS=$HOME/.local/share/prefs/manifests)"
+            }
+        }
     }
 
     /// Opens `name` in this folder with `flags` (`O_CLOEXEC` and `O_NONBLOCK` are added, so a
@@ -120,12 +138,21 @@ final class Directory {
     /// `anyOwnerForRoot` is off: an administrator's file, which every user's values come from,
     /// must be root's even when root reads it.
     ///
-    /// - Parameter kind: `folder` or `file`, for the message.
-    static func checkTrusted(_ status: stat, path: String, kind: String, anyOwnerForRoot: Bool = true) throws(PreferenceError) {
+    /// - Parameters:
+    ///   - kind: `folder` or `file`, for the message.
+    ///   - holding: What the folder holds, or the file is, for the advice.
+    static func checkTrusted(
+        _ status: stat, path: String, kind: String, anyOwnerForRoot: Bool = true, holding: Holding = .preferences
+    ) throws(PreferenceError) {
         let user = geteuid()
         if user != 0 || !anyOwnerForRoot, status.st_uid != user, status.st_uid != 0 {
             // An administrator's file is root's to fix, not the reader's to take.
-            let advice = anyOwnerForRoot ? "If it is yours, chown \(user) \(path)" : "An administrator's file must be root's: chown root \(path), as root"
+            let advice =
+                switch holding {
+                case .manifests: "prefs believes only root's manifests and your own: install a copy of your own instead"
+                case .preferences where anyOwnerForRoot: "If it is yours, chown \(user) \(path)"
+                case .preferences: "An administrator's file must be root's: chown root \(path), as root"
+                }
             throw PreferenceError(
                 .untrusted,
                 "\(path): the \(kind) belongs to user \(status.st_uid), not to you (\(user)); prefs does not trust preferences another user can change. \(advice)"
@@ -134,7 +161,7 @@ final class Directory {
         if status.st_mode & 0o022 != 0 {
             throw PreferenceError(
                 .untrusted,
-                "\(path): the \(kind) has mode \(modeText(status)), so other users may change it; prefs does not trust it. \(modeAdvice(status, path: path, fix: "go-w"))"
+                "\(path): the \(kind) has mode \(modeText(status)), so other users may change it; prefs does not trust it. \(modeAdvice(status, path: path, fix: "go-w", holding: holding))"
             )
         }
     }
@@ -147,11 +174,10 @@ final class Directory {
     /// What to do about a folder or file that others may write: `chmod fix` for one of the
     /// user's own, but never for a shared folder (the sticky bit set, as `/tmp` has, or the
     /// set-group-ID bit of a group's folder, as `/var/mail` has), whose mode other users rely
-    /// on: preferences belong in a folder of the user's own instead.
-    static func modeAdvice(_ status: stat, path: String, fix: String) -> String {
+    /// on: preferences (or what `holding` says) belong in a folder of the user's own instead.
+    static func modeAdvice(_ status: stat, path: String, fix: String, holding: Holding = .preferences) -> String {
         guard status.st_mode & (S_ISVTX | S_ISGID) == 0 || status.st_mode & S_IFMT != S_IFDIR else {
-            return "It is a shared folder (mode \(modeText(status))), which must stay as it is: "
-                + "keep preferences in a folder of your own (for example PREFS_HOME=$HOME/.config/prefs)"
+            return "It is a shared folder (mode \(modeText(status))), which must stay as it is: " + holding.ownFolder
         }
         return "Fix it with chmod \(fix) \(path)"
     }

@@ -38,17 +38,19 @@ extension Manifest {
     }
 
     /// The manifest at `path`, `nil` when it is unusable, with every error found in it and,
-    /// when `placingWarnings`, every warning: placing them on their lines reads the file again,
+    /// when `placingWarnings`, every warning: placing them on their lines parses the file again,
     /// which a manifest only being loaded (Chrome's has warnings) does not need.
     static func read(contentsOf path: String, placingWarnings: Bool) throws(PreferenceError) -> (manifest: Manifest?, lint: ManifestLint) {
+        try read(ManifestFile(path: path).bytes(), path: path, placingWarnings: placingWarnings)
+    }
+
+    /// The manifest in `bytes`, the contents of the file at `path`, as
+    /// ``read(contentsOf:placingWarnings:)`` reads a path.
+    static func read(_ bytes: [UInt8], path: String, placingWarnings: Bool) throws(PreferenceError) -> (manifest: Manifest?, lint: ManifestLint) {
         let value: PropertyList
         do {
-            value = try PropertyListReader().read(contentsOf: path)
+            value = try PropertyListReader().read(bytes, fileName: path)
         } catch {
-            var status = stat()
-            if error.code == .io, stat(path, &status) != 0, errno == ENOENT {
-                throw PreferenceError(.notFound, "the manifest \(path) does not exist")
-            }
             throw PreferenceError(.unreadable, "the manifest \(path) is not a valid property list", diagnostics: error.diagnostics)
         }
         let reader = ManifestReader()
@@ -78,18 +80,17 @@ extension Manifest {
         guard !findings.errors.isEmpty || placingWarnings && !findings.warnings.isEmpty else {
             return (manifest, ManifestLint(errors: [], warnings: []))
         }
-        let lines = Self.lines(in: path)
+        let lines = Self.lines(in: bytes, path: path)
         func located(_ problem: ManifestReader.Problem) -> PropertyListDiagnostic {
             PropertyListDiagnostic(file: path, line: lines.line(of: problem.place), message: problem.message)
         }
         return (findings.errors.isEmpty ? manifest : nil, ManifestLint(errors: findings.errors.map(located), warnings: findings.warnings.map(located)))
     }
 
-    /// The lines of the entries of the manifest file at `path`, read again now that one is
-    /// needed; none when the file no longer reads (it changed since).
-    private static func lines(in path: String) -> PropertyListLines {
+    /// The lines of the entries of the manifest in `bytes`, parsed again now that one is needed.
+    private static func lines(in bytes: [UInt8], path: String) -> PropertyListLines {
         do {
-            return try PropertyListReader().readRecordingLines(contentsOf: path).lines
+            return try PropertyListReader().readRecordingLines(bytes, fileName: path).lines
         } catch {
             return PropertyListLines()
         }

@@ -49,11 +49,7 @@ public struct Manifest: Sendable {
     ///   diagnostics give the manifest's file and line, and the key, of every such problem.
     /// - Complexity: O(*n*) in the size of the file.
     public init(contentsOf path: String) throws(PreferenceError) {
-        let read = try Self.read(contentsOf: path, placingWarnings: false)
-        guard let manifest = read.manifest, read.lint.errors.isEmpty else {
-            throw PreferenceError(.unreadable, "the manifest \(path) is malformed", diagnostics: read.lint.errors)
-        }
-        self = manifest
+        try self.init(ManifestFile(path: path), cache: nil)
     }
 
     /// Reads the manifest in the property list file at `path`, or loads it from `cache` when
@@ -64,11 +60,26 @@ public struct Manifest: Sendable {
     ///   - cache: Where compiled manifests are kept; `nil` reads the file.
     /// - Throws: ``PreferenceError`` as ``init(contentsOf:)`` throws it.
     public init(contentsOf path: String, cache: ManifestCache?) throws(PreferenceError) {
+        try self.init(ManifestFile(path: path), cache: cache)
+    }
+
+    /// Reads the manifest in the open `file`, or loads it from `cache` as
+    /// ``init(contentsOf:cache:)`` does.
+    init(_ file: ManifestFile, cache: ManifestCache?) throws(PreferenceError) {
         if let cache {
-            self = try cache.manifest(contentsOf: path)
+            self = try cache.manifest(in: file)
         } else {
-            try self.init(contentsOf: path)
+            try self.init(file.bytes(), path: file.path)
         }
+    }
+
+    /// Reads the manifest in `bytes`, the contents of the file at `path`.
+    init(_ bytes: [UInt8], path: String) throws(PreferenceError) {
+        let read = try Self.read(bytes, path: path, placingWarnings: false)
+        guard let manifest = read.manifest, read.lint.errors.isEmpty else {
+            throw PreferenceError(.unreadable, "the manifest \(path) is malformed", diagnostics: read.lint.errors)
+        }
+        self = manifest
     }
 
     /// Checks a whole domain: every key it holds, and that every required key is there.

@@ -19,8 +19,9 @@ import PropertyLists
 /// kept here too.
 ///
 /// The cache is never trusted, and never in the way: a compiled file that is missing, not the
-/// user's, writable by others, larger than `PropertyListLimits.maxInputSize`, not a binary
-/// property list, of another format version or identity, or holding anything the compact
+/// user's, writable by others, in a folder that is neither the user's nor root's (root's own,
+/// for root) or that others may write, larger than `PropertyListLimits.maxInputSize`, not a
+/// binary property list, of another format version or identity, or holding anything the compact
 /// form does not allow, is ignored and the manifest read from its file. A compiled file is
 /// written atomically (by rename, 0600 in folders made 0700); when that fails, for
 /// example in a read-only folder, nothing is said and nothing fails.
@@ -36,52 +37,48 @@ public struct ManifestCache: Sendable {
     /// The version of the compact form and of the file around it; another is ignored. Any
     /// change to either takes a new one, or a file of the old form could read as another
     /// manifest; so does a change to how a manifest is read (what it enforces).
-    private static let format = "prefs compiled manifest 7"
+    private static let format = "prefs compiled manifest 8"
 
-    /// The manifest in the file at `path`: its compiled form when that is current, else read
-    /// from the file, and compiled for next time when it reads well.
+    /// The manifest in the open `file`: its compiled form when that is current, else read from
+    /// the file, and compiled for next time when it reads well.
     ///
     /// - Throws: ``PreferenceError`` as ``Manifest/init(contentsOf:)`` throws it.
     /// - Complexity: O(*n*) in the size of the compiled form, or of the file.
-    func manifest(contentsOf path: String) throws(PreferenceError) -> Manifest {
-        guard let identity = Self.identity(of: path, type: S_IFREG) else { return try Manifest(contentsOf: path) }
-        let name = Self.fileName(for: path)
-        if let kept = load(name, path: path, identity: identity), Self.isCurrent(kept, path: path, identity: identity),
-            let compact = kept["value"], let compiled = Manifest(compactForm: compact, path: path)
-        {
-            return compiled
+    func manifest(in file: ManifestFile) throws(PreferenceError) -> Manifest {
+        let identity = Self.identity(file.status)
+        let name = Self.fileName(for: file.path)
+        // The file is read (once, from the descriptor checked) only when the compiled form is
+        // not certainly current: to compare its hash, or to parse the file.
+        var contents: [UInt8]?
+        if let kept = load(name, path: file.path, identity: identity) {
+            var current = Self.isCurrent(kept, identity: identity)
+            if !current, case .integer(let hash)? = kept["hash"] {
+                let bytes = try file.bytes()
+                contents = bytes
+                current = hash == PropertyListInteger(Self.contentHash(of: bytes))
+            }
+            if current, let compact = kept["value"], let compiled = Manifest(compactForm: compact, path: file.path) { return compiled }
         }
-        // Hashed before it is parsed: should the file change in between without changing its
-        // identity, the hash kept is of the older contents, and the next load reads it again.
-        let hash = Self.contentHash(of: path)
-        let manifest = try Manifest(contentsOf: path)
-        if let hash { store(manifest.compactForm, as: name, path: path, identity: identity, contentHash: hash) }
+        let bytes: [UInt8]
+        if let contents { bytes = contents } else { bytes = try file.bytes() }
+        let manifest = try Manifest(bytes, path: file.path)
+        store(manifest.compactForm, as: name, path: file.path, identity: identity, contentHash: Self.contentHash(of: bytes))
         return manifest
     }
 
-    /// Whether what is kept for the file at `path`, of the file's `identity`, is current:
-    /// certainly when the file was last modified two seconds or more before it was kept;
-    /// otherwise, as a change within the file system's clock tick could have left the identity
-    /// as it was, only when the file's contents still have the hash kept.
-    private static func isCurrent(_ kept: PropertyListDictionary, path: String, identity: [PropertyList]) -> Bool {
+    /// Whether what is kept for a file of `identity` is certainly current: the file was last
+    /// modified two seconds or more before it was kept. Otherwise, as a change within the file
+    /// system's clock tick could have left the identity as it was, it is current only when the
+    /// file's contents still have the hash kept.
+    private static func isCurrent(_ kept: PropertyListDictionary, identity: [PropertyList]) -> Bool {
         guard let written = kept["written"]?.intValue, let seconds = identity[3].intValue, let nanoseconds = identity[4].intValue,
             seconds < Int.max / 2_000_000_000
         else { return false }
-        if seconds * 1_000_000_000 + nanoseconds <= written - 2_000_000_000 { return true }
-        guard case .integer(let hash)? = kept["hash"], let current = contentHash(of: path) else { return false }
-        return hash == PropertyListInteger(current)
+        return seconds * 1_000_000_000 + nanoseconds <= written - 2_000_000_000
     }
 
-    /// A 64-bit hash of the contents of the regular file at `path`, to tell a change from no
-    /// change (not a cryptographic hash); `nil` when it cannot be read.
-    static func contentHash(of path: String) -> UInt64? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= PropertyListLimits.maxInputSize,
-            let bytes = readAll(descriptor, expecting: Int(status.st_size))
-        else { return nil }
+    /// A 64-bit hash of `bytes`, to tell a change from no change (not a cryptographic hash).
+    static func contentHash(of bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -103,7 +100,12 @@ public struct ManifestCache: Sendable {
     static func identity(of path: String, type: mode_t) -> [PropertyList]? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == type else { return nil }
-        return [
+        return identity(status)
+    }
+
+    /// The identity of a file of this `status`, as ``identity(of:type:)`` gives it.
+    static func identity(_ status: stat) -> [PropertyList] {
+        [
             .integer(PropertyListInteger(UInt64(status.st_dev))), .integer(PropertyListInteger(UInt64(status.st_ino))),
             .integer(PropertyListInteger(Int64(status.st_size))), .integer(PropertyListInteger(Int64(status.st_mtim.tv_sec))),
             .integer(PropertyListInteger(Int64(status.st_mtim.tv_nsec)))
@@ -145,7 +147,7 @@ public struct ManifestCache: Sendable {
     private func readCompiled(_ name: String) -> [UInt8]? {
         do {
             let directory = try Directory(path: folder)
-            try directory.checkTrusted()
+            try directory.checkTrusted(anyOwnerForRoot: false)
             guard let descriptor = try directory.openFile(name, O_RDONLY | O_NOFOLLOW) else { return nil }
             defer { close(descriptor) }
             let status = try Directory.status(of: descriptor, path: folder + "/" + name)
@@ -156,6 +158,20 @@ public struct ManifestCache: Sendable {
         } catch {
             return nil  // no cache, or one not to trust: read the manifest itself
         }
+    }
+
+    /// Whether the nearest folder of ``folder`` that exists (itself, once made) belongs to the
+    /// user or to root: root whose `HOME` still names a user's folder (as `sudo` may leave it)
+    /// makes no cache there (nor reads one, see ``readCompiled(_:)``), so it leaves no folder or
+    /// file of its own among the user's files.
+    private func isMadeInOwnFolder() -> Bool {
+        var path = folder
+        var status = stat()
+        while stat(path, &status) != 0 {
+            guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return false }
+            path = String(path[..<slash])
+        }
+        return status.st_uid == geteuid() || status.st_uid == 0
     }
 
     /// Exactly `count` bytes from `descriptor`, `nil` when it holds fewer or more.
@@ -198,9 +214,10 @@ public struct ManifestCache: Sendable {
         if let contentHash { root["hash"] = .integer(PropertyListInteger(contentHash)) }
         do {
             let bytes = try BinaryPropertyListWriter().write(.dictionary(root))
+            guard isMadeInOwnFolder() else { return }
             try PreferencesFolder(path: folder).create()
             let directory = try Directory(path: folder)
-            try directory.checkTrusted()
+            try directory.checkTrusted(anyOwnerForRoot: false)
             // A compiled file that may not survive a crash is made again after one: nothing to say.
             try AtomicFile.write(bytes, named: name, in: directory, keepingMode: false, notices: nil)
         } catch {

@@ -13,11 +13,13 @@ import PropertyLists
 /// file edited in place to claim another domain is seen once its folder changes (editors that
 /// save by renaming change it at once), or with `PREFS_NO_CACHE`.
 struct ManifestFolderIndex {
-    /// The file (its path below the folder) of the manifest of each domain a file other than
-    /// `DOMAIN.plist` at the top claims: of several, a file named `DOMAIN.plist` in a subfolder,
-    /// else the first by path. A file in a subfolder without `pfm_domain` claims the domain it
-    /// is named after.
-    let files: [String: String]
+    /// The files (their paths below the folder) that claim to be the manifest of each domain,
+    /// but `DOMAIN.plist` at the top, best first: files named `DOMAIN.plist` in a subfolder,
+    /// then the others, each by path. A file in a subfolder without `pfm_domain` claims the
+    /// domain it is named after. Each is only a claim: ``ManifestSearchPath`` takes the first
+    /// it can trust as it is now, so a file planted where others may write cannot hide one
+    /// that the folder's owner installed.
+    let files: [String: [String]]
 
     /// How deep below the folder manifests are looked for.
     static let maximumDepth = 8
@@ -45,7 +47,7 @@ struct ManifestFolderIndex {
         files = scan.files
         var kept = PropertyListDictionary()
         var keptFiles = PropertyListDictionary()
-        for (domain, file) in files { keptFiles[domain] = .string(file) }
+        for (domain, claims) in files { keptFiles[domain] = .array(claims.map { .string($0) }) }
         kept["files"] = .dictionary(keptFiles)
         kept["folders"] = .array(scan.folders.map { .array([.string($0.path)] + $0.identity) })
         cache?.store(.dictionary(kept), as: name, path: folder, type: S_IFDIR, identity: identity)
@@ -53,17 +55,22 @@ struct ManifestFolderIndex {
 
     /// The file paths of a kept index, `nil` when any subfolder it was made from has changed
     /// since, or it holds anything but strings that name files below the folder.
-    private static func files(_ kept: PropertyListDictionary, in folder: String) -> [String: String]? {
+    private static func files(_ kept: PropertyListDictionary, in folder: String) -> [String: [String]]? {
         guard case .dictionary(let keptFiles)? = kept["files"], case .array(let folders)? = kept["folders"] else { return nil }
         for entry in folders {
             guard case .array(let parts) = entry, case .string(let path)? = parts.first, isBelow(path),
                 ManifestCache.identity(of: folder + "/" + path, type: S_IFDIR) == Array(parts.dropFirst())
             else { return nil }
         }
-        var files: [String: String] = [:]
+        var files: [String: [String]] = [:]
         for domain in keptFiles.keys {
-            guard let file = keptFiles[domain]?.stringValue, isBelow(file) else { return nil }
-            files[domain] = file
+            guard case .array(let claims)? = keptFiles[domain] else { return nil }
+            var paths: [String] = []
+            for claim in claims {
+                guard let file = claim.stringValue, isBelow(file) else { return nil }
+                paths.append(file)
+            }
+            files[domain] = paths
         }
         return files
     }
@@ -76,10 +83,14 @@ struct ManifestFolderIndex {
 
     /// What a scan found: the claimed files, and each subfolder with its identity.
     private struct Scan {
-        var files: [String: String] = [:]
+        /// The files named after the domain they claim, by path.
+        var named: [String: [String]] = [:]
+        /// The other claims, by path.
+        var claimedOnly: [String: [String]] = [:]
         var folders: [(path: String, identity: [PropertyList])] = []
-        /// Domains whose file so far is not named after them, which a file named so replaces.
-        var claimedOnly: Set<String> = []
+
+        /// Every domain's claims, best first.
+        var files: [String: [String]] { named.merging(claimedOnly) { $0 + $1 } }
     }
 
     /// Reads the `pfm_domain` of each `.plist` file below `folder` but `DOMAIN.plist` at the
@@ -114,10 +125,7 @@ struct ManifestFolderIndex {
             let claimed = root.dictionaryValue?["pfm_domain"]?.stringValue
             guard let domain = claimed ?? (depth > 0 ? named : nil), depth > 0 || file != domain + ".plist" else { continue }
             let entry = relative.isEmpty ? file : relative + "/" + file
-            if scan.files[domain] == nil || (scan.claimedOnly.contains(domain) && named == domain) {
-                scan.files[domain] = entry
-                if named == domain { scan.claimedOnly.remove(domain) } else { scan.claimedOnly.insert(domain) }
-            }
+            if named == domain { scan.named[domain, default: []].append(entry) } else { scan.claimedOnly[domain, default: []].append(entry) }
         }
         for subfolder in subfolders {
             let path = folder + "/" + subfolder

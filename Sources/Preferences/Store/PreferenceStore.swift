@@ -79,7 +79,8 @@ public final class PreferenceStore: Sendable {
     ///     for this machine or a named host. Reads see the host's values first either way (this
     ///     machine's for ``HostScope/any``), then the values for any host.
     ///   - environment: Where the defaults above come from; the process's environment now by default.
-    ///   - notices: Told what the store did or found that is no failure.
+    ///   - notices: Told what the store did or found that is no failure, such as an
+    ///     administrator's file or an installed manifest passed over because others may change it.
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for a bad domain name or host,
     ///   or when no folder can be found, `.unreadable` when the installed manifest is malformed.
     public init(
@@ -92,7 +93,7 @@ public final class PreferenceStore: Sendable {
         hostID = try host.id(currentHost: environment.currentHost)
         if let folder { self.folder = folder } else { self.folder = try environment.preferencesFolder() }
         argumentDomain = ArgumentDomain.parse(arguments)
-        manifest = try (manifests ?? environment.manifestSearchPath).manifest(for: self.domain)
+        manifest = try (manifests ?? environment.manifestSearchPath).manifest(for: self.domain, notices: notices)
         self.systemFolders = systemFolders ?? environment.systemFolders
         self.environment = environment
         self.notices = notices

@@ -16,4 +16,14 @@ extension PropertyListReader {
         let (value, lines) = try XMLPropertyListParser.parseRecordingLines(contentsOf: path, fileName: fileName ?? path)
         return (value, lines)
     }
+
+    /// Parses `bytes` as ``read(_:fileName:)`` does (XML only), and records the line of every
+    /// entry, as ``readRecordingLines(contentsOf:fileName:)`` does for a file.
+    ///
+    /// - Complexity: O(*n*) in the size of the document.
+    public func readRecordingLines(_ bytes: some ContiguousBytesCollection, fileName: String) throws(PropertyListError) -> (
+        value: PropertyList, lines: PropertyListLines
+    ) {
+        try bytes.withBytes { (buffer) throws(PropertyListError) in try XMLPropertyListParser.parseRecordingLines(buffer, fileName: fileName) }
+    }
 }

@@ -166,7 +166,15 @@ final class XMLPropertyListParser {
     /// Parses the file at `path` (`-`: standard input) whole, recording the line of every
     /// dictionary key and array element.
     static func parseRecordingLines(contentsOf path: String, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
-        let input = try DocumentInput(contentsOf: path, displayName: fileName)
+        try parseRecordingLines(DocumentInput(contentsOf: path, displayName: fileName), fileName: fileName)
+    }
+
+    /// Parses `bytes` whole, recording the line of every dictionary key and array element.
+    static func parseRecordingLines(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
+        try parseRecordingLines(DocumentInput(bytes, displayName: fileName), fileName: fileName)
+    }
+
+    private static func parseRecordingLines(_ input: DocumentInput, fileName: String) throws(PropertyListError) -> (PropertyList, PropertyListLines) {
         try checkParsable(input, fileName: fileName)
         if let size = input.size { try MemoryRoom.check(forDocumentOf: size, fileName: fileName) }
         let parser = XMLPropertyListParser(fileName: fileName, retention: .everything, recordsLines: true)

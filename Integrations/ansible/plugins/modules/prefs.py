@@ -126,6 +126,8 @@ notes:
     JSON types, since C(prefs) stores them so.
   - Environment variables of C(prefs) (E(PREFS_HOME), E(PREFS_LOCK_TIMEOUT), E(PREFS_MANIFESTS)) are taken
     from the task's C(environment).
+  - What C(prefs) passes over with a warning (an administrator's file or an installed manifest that another
+    user owns or may write) is a warning of the task.
 seealso:
   - module: community.general.osx_defaults
     description: The macOS module whose options this one takes.
@@ -332,6 +334,11 @@ class Prefs:
         if rc != 0:
             message = _text(stderr).strip() or 'prefs exited with status %d and printed no message' % rc
             raise PrefsError(message, cmd=cmd, rc=rc, stdout=_text(stdout), stderr=_text(stderr))
+        # What prefs passed over (an administrator's file or a manifest another user may change) is
+        # the task's warning too, not dropped with the rest of a successful command's stderr.
+        for line in _text(stderr).splitlines():
+            if line.startswith('Warning: '):
+                self.module.warn(line[len('Warning: '):])
         return stdout
 
 
