@@ -41,7 +41,7 @@ public struct JSONWriter: Sendable {
                 let location = path.isEmpty ? "the value" : "the value at key path \"\(path.joined(separator: "."))\""
                 throw PropertyListError(.unrepresentable, "\(location) is \(RealFormat.string(real)), which JSON cannot represent")
             }
-            output += real == 0 ? "0.0" : "\(real)"
+            output += "\(real)"  // `-0.0` keeps its sign, as Python's json writes it
         case .bool(let bool): output += bool ? "true" : "false"
         case .date(let date): Self.appendQuoted(date.iso8601, to: &output)
         case .data(let bytes): Self.appendQuoted(Base64.encode(bytes), to: &output)
