@@ -105,6 +105,31 @@ struct ValueSurvivalCLITests {
         #expect(try prefs("read-type", "--file", file, "count").stdout == "Type is integer\n")
     }
 
+    /// A JSON file cannot hold a date or data but as a string that reads back as a string, so a
+    /// write of one is refused (exit 2, the file unchanged), as NaN is; `convert --to json` and
+    /// `export --format json` still map them to strings, as documented.
+    @Test(arguments: [["-date", "2024-01-01T00:00:00Z"], ["-data", "0aff"], ["--json", "[1, -0.0]"]])
+    func writeIntoAJSONFileKeepsEveryType(value: [String]) throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try folder.write("{\"a\": 1}\n", to: "f.json")
+        let file = folder.file("f.json")
+        let result = try Shell.prefs(["write", "--file", file, "k"] + value, home: home)
+        if value[0] == "--json" {
+            #expect(result.status == 0, "\(result)")
+            #expect(try self.value(of: file).value == ["a": 1, "k": [1, -0.0]])
+            return
+        }
+        let type = value[0] == "-date" ? "a date" : "data"
+        #expect(result.status == 2, "\(result)")
+        #expect(
+            result.stderr
+                == "Error: cannot write \(file) as json: the value at key path \"k\" is \(type), which JSON holds only as a string that reads back as a string\n"
+        )
+        #expect(folder.bytes("f.json") == Array("{\"a\": 1}\n".utf8))
+        #expect(try prefs("write", "d", "k", value[0], value[1]).status == 0)
+        #expect(try prefs("export", "d", "-", "--format", "json").status == 0)
+    }
+
     /// GNUstep reads the typed old-style text prefs writes as the same values: `plmerge` merges
     /// the file into an empty dictionary and writes it in its own typed format, which prefs
     /// reads back identical. GNUstep writes reals with 16 digits, so the reals here need no more.

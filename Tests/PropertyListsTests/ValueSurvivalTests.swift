@@ -98,6 +98,16 @@ struct ValueSurvivalTests {
         #expect(try OpenStepReader().read(strings) == Self.everyType, "\(strings)")
     }
 
+    /// A JSON writer for a file that must keep every type refuses dates and data, naming the key
+    /// path; the default writer maps them to strings.
+    @Test func jsonWriterRefusesDatesAndDataWhenAsked() throws {
+        let value: PropertyList = ["list": [1, .data([0x0A])], "when": BinaryReaderTests.date(2024, 1, 1)]
+        let error = #expect(throws: PropertyListError.self) { try JSONWriter(refusesDatesAndData: true).write(value) }
+        #expect(error?.message == "the value at key path \"list.1\" is data, which JSON holds only as a string that reads back as a string")
+        #expect(try JSONWriter(prettyPrinted: false).write(value) == #"{"list":[1,"Cg=="],"when":"2024-01-01T00:00:00Z"}"#)
+        #expect(try JSONWriter(refusesDatesAndData: true).write(["r": -0.0, "i": 1]) == "{\n  \"i\": 1,\n  \"r\": -0.0\n}\n")
+    }
+
     /// ``RealFormat/exact(_:)`` is the shortest text that reads back as the same double, and
     /// ``RealFormat/shortest(_:)`` keeps the sign of zero as `defaults read` prints it.
     @Test func realTextKeepsTheSign() {

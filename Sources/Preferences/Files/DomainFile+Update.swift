@@ -156,9 +156,16 @@ extension DomainFile {
         guard format == .xml else {
             let bytes: [UInt8]
             do {
+                // A file keeps every value's type: JSON refuses a date or data, which it would
+                // hold as a string (old-style text holds them all, in GNUstep's typed forms).
                 bytes =
-                    layout.isStringsFile
-                    ? Array(try OpenStepWriter().write(stringsFile: dictionary).utf8) : try format.encode(.dictionary(dictionary))
+                    if layout.isStringsFile {
+                        Array(try OpenStepWriter().write(stringsFile: dictionary).utf8)
+                    } else if format == .json {
+                        Array(try JSONWriter(refusesDatesAndData: true).write(.dictionary(dictionary)).utf8)
+                    } else {
+                        try format.encode(.dictionary(dictionary))
+                    }
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }
