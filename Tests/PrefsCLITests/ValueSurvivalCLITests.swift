@@ -150,7 +150,8 @@ struct ValueSurvivalCLITests {
     }
 
     /// Negative zero through `write -float`, `--json`, `-array`, `read` (printed and fed back),
-    /// `read --json`, `export`, a write over `0.0`, and Python's plistlib reading the domain file.
+    /// `read --json`, `export`, a write over `0.0`, and Python's plistlib reading the domain file;
+    /// a refusal says what `defaults` would have stored with its sign.
     @Test func negativeZeroSurvivesEveryVerb() throws {
         #expect(try prefs("write", "d", "z", "-float", "-0.0").status == 0)
         #expect(try prefs("read", "d", "z").stdout == "-0\n")
@@ -173,6 +174,8 @@ struct ValueSurvivalCLITests {
             """
         let python = try Shell.run("/usr/bin/python3", ["-c", script, home + "/d.plist"])
         #expect(python.stdout == "[-1.0, -1.0, -1.0, -1.0, -1.0, -1.0]\n", "\(python)")
+        let refused = try prefs("write", "d", "k", "-float", "-0.0x")
+        #expect(refused.status == 2 && refused.stderr.hasSuffix("defaults would store -0)\n"), "\(refused)")
     }
 
     /// Negative zero through `import`, `convert` to and from every format, and `write --file`
