@@ -27,9 +27,9 @@ public struct JSONWriter: Sendable {
     /// The JSON text of `value`, with a final newline when pretty-printed.
     ///
     /// - Throws: ``PropertyListError`` with code `.unrepresentable` for NaN or an infinity,
-    ///   which JSON cannot hold (and a date or data with ``refusesDatesAndData``), and `.tooLarge` as soon as the text passes
-    ///   ``PropertyListLimits/maxInputSize`` (a value read from a binary file can share parts
-    ///   that expand it far beyond the file).
+    ///   which JSON cannot hold (and for a date or data with ``refusesDatesAndData``), and
+    ///   `.tooLarge` as soon as the text passes ``PropertyListLimits/maxInputSize`` (a value
+    ///   read from a binary file can share parts that expand it far beyond the file).
     public func write(_ value: PropertyList) throws(PropertyListError) -> String {
         var output = ""
         try append(value, to: &output, depth: 0, path: [])
