@@ -65,7 +65,7 @@ struct ValueSurvivalCLITests {
         if change[0] == "delete" { expected["string"] = nil }
         if change[0] == "rename" { (expected["renamed"], expected["number"]) = (expected["number"], nil) }
         let result = try Shell.prefs([change[0], "--file", file] + change.dropFirst(), home: home)
-        #expect(result.status == 0, "\(result)")
+        #expect(result.status == 0 && result.stderr == "", "\(result)")
         let after = try value(of: file)
         #expect(after.format == .openStep)
         #expect(after.value == .dictionary(expected), "\(String(decoding: folder.bytes("typed.plist") ?? [], as: UTF8.self))")
@@ -95,14 +95,26 @@ struct ValueSurvivalCLITests {
         #expect(try prefs("read", "--file", file, "ratio").stdout == "-0\n")
     }
 
-    /// `write -int` into a plain OpenStep file stores an integer, which reads back as one.
+    /// `write -int` into a plain OpenStep file stores an integer, which reads back as one, and
+    /// says that the file now takes GNUstep's typed forms, which macOS does not read; a string
+    /// keeps the file plain, and says nothing.
     @Test func typedWriteIntoPlainOldStyleKeepsItsType() throws {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         try folder.write("{ name = Ada; }\n", to: "plain.plist")
         let file = folder.file("plain.plist")
-        #expect(try prefs("write", "--file", file, "count", "-int", "7").status == 0)
-        #expect(String(decoding: folder.bytes("plain.plist") ?? [], as: UTF8.self) == "{\n    count = <*I7>;\n    name = Ada;\n}\n")
+        let plain = try prefs("write", "--file", file, "title", "Countess")
+        #expect(plain.status == 0 && plain.stderr == "", "\(plain)")
+        #expect(String(decoding: folder.bytes("plain.plist") ?? [], as: UTF8.self) == "{\n    name = Ada;\n    title = Countess;\n}\n")
+        let typed = try prefs("write", "--file", file, "count", "-int", "7")
+        #expect(typed.status == 0, "\(typed)")
+        #expect(
+            typed.stderr
+                == "note: \(file) was plain OpenStep text; prefs has written its numbers, Booleans and dates in GNUstep's typed forms (<*I5>), which keep their types but which macOS does not read\n"
+        )
+        #expect(String(decoding: folder.bytes("plain.plist") ?? [], as: UTF8.self) == "{\n    count = <*I7>;\n    name = Ada;\n    title = Countess;\n}\n")
         #expect(try prefs("read-type", "--file", file, "count").stdout == "Type is integer\n")
+        let again = try prefs("write", "--file", file, "count", "-int", "8")
+        #expect(again.status == 0 && again.stderr == "", "\(again)")
     }
 
     /// A JSON file cannot hold a date or data but as a string that reads back as a string, so a

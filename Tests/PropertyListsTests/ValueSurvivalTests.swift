@@ -63,6 +63,15 @@ struct ValueSurvivalTests {
         #expect(try OpenStepReader().read(strings) == read, "\(strings)")
     }
 
+    /// Text of strings, data and containers is plain OpenStep; a number, Boolean or date at any
+    /// depth takes a typed form.
+    @Test func tellsWhetherTextTakesTypedForms() {
+        #expect(!OpenStepWriter.usesTypedForms(["a": ["b", .data([1]), ["c": "d"]], "e": .dictionary([:])]))
+        for leaf: PropertyList in [1, -0.0, true, BinaryReaderTests.date(2024, 1, 1)] {
+            #expect(OpenStepWriter.usesTypedForms(["a": ["b", ["c": leaf]]]))
+        }
+    }
+
     /// A date written with another zone's offset reads as the moment it names and is written
     /// back in UTC, the same moment.
     @Test func typedDateInAnotherZoneKeepsItsMoment() throws {

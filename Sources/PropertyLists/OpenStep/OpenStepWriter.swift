@@ -123,6 +123,19 @@ public struct OpenStepWriter: Sendable {
         }
     }
 
+    /// Whether the old-style text of `value` takes GNUstep's typed forms: whether it holds a
+    /// number, a Boolean or a date anywhere, which macOS's parser refuses.
+    ///
+    /// - Complexity: O(*n*) in the number of values.
+    public static func usesTypedForms(_ value: PropertyList) -> Bool {
+        switch value {
+        case .string, .data: false
+        case .integer, .real, .bool, .date: true
+        case .array(let elements): elements.contains(where: usesTypedForms)
+        case .dictionary(let dictionary): dictionary.contains { usesTypedForms($0.value) }
+        }
+    }
+
     /// Stops as soon as the text passes the limit: a value read from a binary file can share
     /// parts that expand it far beyond the file.
     private static func checkSize(_ output: String) throws(PropertyListError) {
