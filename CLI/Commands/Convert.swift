@@ -14,7 +14,8 @@ extension Prefs {
                 files included) is told by its content unless --from names it. XML and binary output \
                 is what a Mac writes. JSON maps dates to "YYYY-MM-DDTHH:MM:SSZ" strings and data to \
                 Base64 strings; NaN and infinite reals have no JSON form and are refused. Old-style \
-                output is what `defaults read` prints: numbers, booleans and dates read back as strings.
+                output keeps every type: numbers, booleans and dates take GNUstep's typed forms \
+                (<*I5>, <*R1.5>, <*BY>, <*D2024-01-02 03:04:05 +0000>), which macOS does not read.
                 """
         )
 

@@ -126,7 +126,8 @@ struct ReadWriteTests {
 
     /// A domain prints whole reals as `defaults` does, `1` rather than `1.0`, other reals quoted
     /// (`"0.5"`, as `defaults read` prints `"autohide-time-modifier" = "0.5";`), and dates
-    /// quoted with a space and `+0000`.
+    /// quoted with a space and `+0000`; negative zero keeps its sign (`"-0"`, as `NSNumber`
+    /// describes it).
     @Test func domainPrintsRealsAndDatesAsDefaults() throws {
         #expect(try prefs("write", "d", "whole", "-float", "2").status == 0)
         #expect(try prefs("write", "d", "half", "-float", "0.5").status == 0)
@@ -134,7 +135,7 @@ struct ReadWriteTests {
         #expect(try prefs("write", "d", "when", "-date", "2024-02-29T12:34:56Z").status == 0)
         #expect(
             try prefs("read", "d").stdout
-                == "{\n    half = \"0.5\";\n    list =     (\n        1,\n        0,\n        \"1e+20\"\n    );\n    when = \"2024-02-29 12:34:56 +0000\";\n    whole = 2;\n}\n"
+                == "{\n    half = \"0.5\";\n    list =     (\n        1,\n        \"-0\",\n        \"1e+20\"\n    );\n    when = \"2024-02-29 12:34:56 +0000\";\n    whole = 2;\n}\n"
         )
     }
 

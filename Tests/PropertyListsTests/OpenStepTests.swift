@@ -134,11 +134,12 @@ struct OpenStepTests {
         #expect(try Self.read(text) == value)
     }
 
-    /// The writer is lossy for types as on a Mac: numbers, booleans and dates read back as strings, data as data.
-    @Test func writesScalars() throws {
-        let value: PropertyList = [1, -2.5, true, BinaryReaderTests.date(2024, 1, 2, 3, 4, 5), .data([0, 1, 2, 3, 4])]
+    /// Numbers, Booleans and dates take GNUstep's typed forms and read back as themselves, of
+    /// their types; data as data.
+    @Test func writesScalarsInTypedForms() throws {
+        let value: PropertyList = [1, -2.5, true, false, BinaryReaderTests.date(2024, 1, 2, 3, 4, 5), .data([0, 1, 2, 3, 4])]
         let text = try OpenStepWriter().write(value)
-        #expect(text == "(\n    1,\n    -2.5,\n    1,\n    \"2024-01-02 03:04:05 +0000\",\n    <00010203 04>\n)\n")
-        #expect(try Self.read(text) == ["1", "-2.5", "1", "2024-01-02 03:04:05 +0000", .data([0, 1, 2, 3, 4])])
+        #expect(text == "(\n    <*I1>,\n    <*R-2.5>,\n    <*BY>,\n    <*BN>,\n    <*D2024-01-02 03:04:05 +0000>,\n    <00010203 04>\n)\n")
+        #expect(try Self.read(text) == value)
     }
 }

@@ -64,10 +64,11 @@ struct WriterGoldenTests {
         #expect(order == order.sorted())
     }
 
-    /// Reals print as %.17g with CoreFoundation's special cases.
+    /// Reals print as %.17g with CoreFoundation's special cases, but negative zero as `-0.0`, as
+    /// plistlib writes it (CoreFoundation's `0.0` would lose the sign).
     @Test(
         arguments: [
-            (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "0.0"),
+            (1.0, "1"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-2.5, "-2.5"), (0.0, "0.0"), (-0.0, "-0.0"),
             (Double.nan, "nan"), (Double.infinity, "+infinity"), (-Double.infinity, "-infinity"), (123456789.125, "123456789.125")
         ])
     func formatsReals(value: Double, expected: String) throws {

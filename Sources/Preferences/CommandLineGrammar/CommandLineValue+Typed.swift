@@ -162,7 +162,7 @@ extension CommandLineValue {
         guard end > 0 else { return "0" }
         let float = Float(Double(String(decoding: bytes[..<end], as: UTF8.self)) ?? 0)
         if float.isInfinite { return float < 0 ? "-inf" : "inf" }
-        let written = float == 0 ? "0" : "\(float)"
+        let written = "\(float)"  // `-0.0` stays `-0`, as `floatValue` keeps the sign
         return written.hasSuffix(".0") ? String(written.dropLast(2)) : written
     }
 

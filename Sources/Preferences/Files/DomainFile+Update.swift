@@ -98,15 +98,24 @@ extension DomainFile {
         }
         let read = try read(in: folder, rootKey: nil, followingLinks: false)
         var dictionary = read?.dictionary
+        let wasPlainOpenStep = read?.format == .openStep && !(dictionary.map { OpenStepWriter.usesTypedForms(.dictionary($0)) } ?? false)
         // The stamp, not a copy, tells whether body changed anything: a copy would be copied
         // again as body changes it, doubling the memory a change to a large domain needs.
         let stamp = dictionary?.stamp
         let result = try body(&dictionary)
         guard dictionary?.stamp != stamp else { return result }
         if let dictionary {
-            try replace(with: dictionary, in: folder, as: layout(readIn: read.map { ($0.format, $0.isStringsFile) }))
+            let written = layout(readIn: read.map { ($0.format, $0.isStringsFile) })
+            try replace(with: dictionary, in: folder, as: written)
             if isInStore, let format = read?.format, format != .xml {
                 notices?(PreferenceNotice(.note, "\(path) was a \(format.rawValue) property list; prefs has written it as canonical XML"))
+            }
+            if wasPlainOpenStep, written.format == .openStep, OpenStepWriter.usesTypedForms(.dictionary(dictionary)) {
+                notices?(
+                    PreferenceNotice(
+                        .note,
+                        "\(path) was plain OpenStep text; prefs has written its numbers, Booleans and dates in GNUstep's typed forms (<*I5>), which keep their types but which macOS does not read"
+                    ))
             }
         } else {
             try AtomicFile.remove(named: fileName, in: folder, notices: notices)
@@ -156,9 +165,16 @@ extension DomainFile {
         guard format == .xml else {
             let bytes: [UInt8]
             do {
+                // A file keeps every value's type: JSON refuses a date or data, which it would
+                // hold as a string (old-style text holds them all, in GNUstep's typed forms).
                 bytes =
-                    layout.isStringsFile
-                    ? Array(try OpenStepWriter().write(stringsFile: dictionary).utf8) : try format.encode(.dictionary(dictionary))
+                    if layout.isStringsFile {
+                        Array(try OpenStepWriter().write(stringsFile: dictionary).utf8)
+                    } else if format == .json {
+                        Array(try JSONWriter(refusesDatesAndData: true).write(.dictionary(dictionary)).utf8)
+                    } else {
+                        try format.encode(.dictionary(dictionary))
+                    }
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }

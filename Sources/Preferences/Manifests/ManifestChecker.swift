@@ -132,7 +132,7 @@ struct ManifestChecker {
 
     /// Reports each value that `items` hold more than once, naming its first two places:
     /// `pfm_value_unique`. Numbers compare by their exact values, as ranges do (`1` and
-    /// `1.0` are one number).
+    /// `1.0` are one number, and so are `0.0` and `-0.0`, which values otherwise keep apart).
     ///
     /// - Complexity: O(*n*) in the total size of the items, which are hashed.
     private mutating func reportRepeats(in items: [PropertyList]) {
@@ -142,6 +142,8 @@ struct ManifestChecker {
             var value = item
             if case .integer(let integer) = item, Self.compare(item, .real(integer.doubleValue)) == .equal {
                 value = .real(integer.doubleValue)
+            } else if case .real(let real) = item, real == 0 {
+                value = .real(0)
             }
             guard let first = firstPlaces[value] else {
                 firstPlaces[value] = index

@@ -57,6 +57,7 @@ package enum Coercion {
         switch value {
         case .string(let string): string
         case .integer(let integer): integer.description
+        case .real(let real) where real == 0: real.sign == .minus ? "-0" : "0"
         case .real(let real): real.rounded() == real && abs(real) < 1e15 ? String(Int64(real)) : "\(real)"
         case .bool(let bool): bool ? "1" : "0"
         default: nil

@@ -14,17 +14,22 @@ public struct JSONWriter: Sendable {
     /// Whether objects and arrays spread over indented lines (two spaces) or stay on one line.
     public var prettyPrinted: Bool
 
+    /// Whether dates and data are refused, as NaN is, rather than written as the strings that
+    /// read back as strings: what a file that must keep every value's type needs.
+    public var refusesDatesAndData: Bool
+
     /// Creates a writer.
-    public init(prettyPrinted: Bool = true) {
+    public init(prettyPrinted: Bool = true, refusesDatesAndData: Bool = false) {
         self.prettyPrinted = prettyPrinted
+        self.refusesDatesAndData = refusesDatesAndData
     }
 
     /// The JSON text of `value`, with a final newline when pretty-printed.
     ///
     /// - Throws: ``PropertyListError`` with code `.unrepresentable` for NaN or an infinity,
-    ///   which JSON cannot hold, and `.tooLarge` as soon as the text passes
-    ///   ``PropertyListLimits/maxInputSize`` (a value read from a binary file can share parts
-    ///   that expand it far beyond the file).
+    ///   which JSON cannot hold (and for a date or data with ``refusesDatesAndData``), and
+    ///   `.tooLarge` as soon as the text passes ``PropertyListLimits/maxInputSize`` (a value
+    ///   read from a binary file can share parts that expand it far beyond the file).
     public func write(_ value: PropertyList) throws(PropertyListError) -> String {
         var output = ""
         try append(value, to: &output, depth: 0, path: [])
@@ -38,11 +43,13 @@ public struct JSONWriter: Sendable {
         case .integer(let integer): output += integer.description
         case .real(let real):
             guard real.isFinite else {
-                let location = path.isEmpty ? "the value" : "the value at key path \"\(path.joined(separator: "."))\""
-                throw PropertyListError(.unrepresentable, "\(location) is \(RealFormat.string(real)), which JSON cannot represent")
+                throw PropertyListError(.unrepresentable, "\(Self.location(path)) is \(RealFormat.string(real)), which JSON cannot represent")
             }
-            output += real == 0 ? "0.0" : "\(real)"
+            output += "\(real)"  // `-0.0` keeps its sign, as Python's json writes it
         case .bool(let bool): output += bool ? "true" : "false"
+        case .date where refusesDatesAndData, .data where refusesDatesAndData:
+            throw PropertyListError(
+                .unrepresentable, "\(Self.location(path)) is \(value.typeNameWithArticle), which JSON holds only as a string that reads back as a string")
         case .date(let date): Self.appendQuoted(date.iso8601, to: &output)
         case .data(let bytes): Self.appendQuoted(Base64.encode(bytes), to: &output)
         case .array(let elements):
@@ -76,6 +83,11 @@ public struct JSONWriter: Sendable {
             newline(&output, depth)
             output += "}"
         }
+    }
+
+    /// How messages name the value at `path`.
+    private static func location(_ path: [String]) -> String {
+        path.isEmpty ? "the value" : "the value at key path \"\(path.joined(separator: "."))\""
     }
 
     private static func checkSize(_ output: String) throws(PropertyListError) {

@@ -1,8 +1,8 @@
 /// A property list value: the eight types Apple's property list format can hold.
 ///
-/// Values compare the way they read back from a file: two reals are equal when they are
-/// numerically equal (so `-0.0 == 0.0`), and `nan` equals `nan`, because the canonical writer
-/// spells every zero `0.0` and every NaN `nan`.
+/// Values compare the way they read back from a file: two reals are equal when they are the
+/// same number with the same sign (so `-0.0 != 0.0`, which every writer keeps apart), and
+/// `nan` equals `nan`, because the text formats spell every NaN `nan`.
 ///
 /// ```swift
 /// let settings: PropertyList = [
@@ -75,7 +75,7 @@ extension PropertyList: Equatable {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): PropertyListDictionary.ExactKey(a) == PropertyListDictionary.ExactKey(b)
         case (.integer(let a), .integer(let b)): a == b
-        case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.real(let a), .real(let b)): a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
         case (.bool(let a), .bool(let b)): a == b
         case (.date(let a), .date(let b)): a == b
         case (.data(let a), .data(let b)): a == b
@@ -97,7 +97,7 @@ extension PropertyList: Hashable {
             hasher.combine(value)
         case .real(let value):
             hasher.combine(2)
-            hasher.combine(value.isNaN ? Double.nan.bitPattern : (value == 0 ? 0 : value.bitPattern))
+            hasher.combine(value.isNaN ? Double.nan.bitPattern : value.bitPattern)
         case .bool(let value):
             hasher.combine(3)
             hasher.combine(value)

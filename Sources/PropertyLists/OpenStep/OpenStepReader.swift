@@ -13,7 +13,8 @@
 /// beyond U+FFFF as a surrogate pair, `\Ud83d\ude00`, as `defaults read` prints it) and octal
 /// `\101`, unquoted strings of letters, digits and `_ $ + / : . -`, and `//` and `/* */`
 /// comments. Leaves are strings, as in `defaults`, except GNUstep's typed forms: `<*I5>`
-/// integer, `<*R1.5>` real, `<*BY>`/`<*BN>` boolean, `<*D2024-01-02 03:04:05 +0000>` date.
+/// integer, `<*R1.5>` real, `<*BY>`/`<*BN>` boolean, `<*D2024-01-02 03:04:05 +0000>` date,
+/// and `<[Cv8=]>` data in Base64.
 /// A text holding entries without braces (`"key" = "value";`) is a `.strings` file, a
 /// dictionary; so is an empty one. A key given twice is an error, as in XML.
 public struct OpenStepReader: Sendable {

@@ -1,10 +1,15 @@
-/// The `<…>` forms of old-style text: data in hexadecimal, and GNUstep's typed scalars.
+/// The `<…>` forms of old-style text: data in hexadecimal, and GNUstep's typed scalars and
+/// Base64 data.
 enum OpenStepScalars {
-    /// Parses `<0aff 10>` as data, or `<*I5>`, `<*R1.5>`, `<*BY>`, `<*BN>`,
-    /// `<*D2024-01-02 03:04:05 +0000>` as an integer, real, boolean or date.
+    /// Parses `<0aff 10>` as data, `<*I5>`, `<*R1.5>`, `<*BY>`, `<*BN>`,
+    /// `<*D2024-01-02 03:04:05 +0000>` as an integer, real, boolean or date, and `<[Cv8=]>`
+    /// as data in Base64 (how GNUstep writes data in its typed format).
     static func angled(_ parser: inout OpenStepParser) throws(PropertyListError) -> PropertyList {
         let start = parser.index
         parser.index += 1
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") {
+            return .data(try base64(&parser, start: start))
+        }
         guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "*") else {
             return .data(try data(&parser, start: start))
         }
@@ -30,6 +35,23 @@ enum OpenStepScalars {
             throw parser.error("<*D\(text)> is not a date in the form YYYY-MM-DD HH:MM:SS +HHMM", at: start)
         default:
             throw parser.error("<*\(String(decoding: [type], as: UTF8.self))…> is not a typed value (I, R, B or D)", at: start)
+        }
+    }
+
+    /// Base64 text, white space in it ignored, up to `]>`.
+    private static func base64(_ parser: inout OpenStepParser, start: Int) throws(PropertyListError) -> [UInt8] {
+        let textStart = parser.index + 1
+        var close = textStart
+        while close < parser.bytes.count, parser.bytes[close] != UInt8(ascii: "]") { close += 1 }
+        guard close + 1 < parser.bytes.count, parser.bytes[close + 1] == UInt8(ascii: ">") else {
+            throw parser.error("Base64 data <[… is never closed with ']>'", at: start)
+        }
+        parser.index = close + 2
+        switch Base64.decode(parser.bytes[textStart..<close]) {
+        case .bytes(let bytes): return bytes
+        case .badCharacter(let byte):
+            throw parser.error("Base64 data <[…]> holds \(Unicode.Scalar(byte).messageText), which is not a Base64 character", at: start)
+        case .badLength: throw parser.error("Base64 data <[…]> ends in the middle of a group of four characters", at: start)
         }
     }
 

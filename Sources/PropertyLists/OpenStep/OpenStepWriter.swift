@@ -1,20 +1,23 @@
-/// Writes old-style (OpenStep) text in the layout `defaults read` prints, which
-/// ``OpenStepReader`` and `defaults write` read back.
+/// Writes old-style (OpenStep) text in the layout `defaults read` prints, with GNUstep's typed
+/// forms for numbers, Booleans and dates, which ``OpenStepReader`` and GNUstep read back.
 ///
 /// ```swift
 /// let text = try OpenStepWriter().write(["fontSize": 13, "name": "Ada Lovelace"])
-/// // {\n    fontSize = 13;\n    name = "Ada Lovelace";\n}\n
+/// // {\n    fontSize = <*I13>;\n    name = "Ada Lovelace";\n}\n
 /// ```
 ///
-/// The format is lossy for types, as on a Mac: integers, reals (``RealFormat/shortest(_:)``: `1` for 1.0,
-/// `0.1` for the 32-bit float nearest 0.1) and booleans
-/// (`1`, `0`) are written bare and dates quoted (`"2024-01-02 03:04:05 +0000"`), and all of them read back as
-/// strings; data is written `<0aff10ab 12>` and reads back as data. Dictionaries are indented
-/// by four spaces with keys in the XML writer's order; strings are quoted unless they are
-/// letters, digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx`
-/// for other control characters. Characters beyond ASCII are written as themselves, in UTF-8,
-/// where `defaults read` prints `\U` escapes (surrogate pairs beyond U+FFFF); the reader takes
-/// both.
+/// Every value reads back as itself, of its type: strings are quoted unless they are letters,
+/// digits and `_ . / $ : -` only, with `\"`, `\\`, `\n`, `\t`, `\r` and `\Uxxxx` for other
+/// control characters; data is `<0aff10ab 12>`; integers, reals, Booleans and dates take
+/// GNUstep's typed forms, as GNUstep's `NSPropertyListGNUstepFormat` writes them: `<*I13>`,
+/// `<*R2.5>` (``RealFormat/exact(_:)``, so `<*R-0>` keeps the sign of a negative zero),
+/// `<*BY>`, `<*BN>` and `<*D2024-01-02 03:04:05 +0000>`. OpenStep text has no other way to
+/// hold them: written bare, as `defaults read` prints them, they would read back as strings.
+/// macOS's own parser refuses the typed forms (an error, not a value changed), so text of
+/// strings, data, arrays and dictionaries only is plain OpenStep that a Mac reads.
+/// Dictionaries are indented by four spaces with keys in the XML writer's order. Characters
+/// beyond ASCII are written as themselves, in UTF-8, where `defaults read` prints `\U` escapes
+/// (surrogate pairs beyond U+FFFF); the reader takes both.
 ///
 /// In its `defaultsRead` layout (prefs' own `read`), the text is instead exactly what
 /// `defaults read` prints, the description `NSDictionary` and `NSArray` give: a container
@@ -110,11 +113,26 @@ public struct OpenStepWriter: Sendable {
             }
             output += pad + "}"
         case .string(let string): output += quotedIfNeeded(string)
-        case .integer(let integer): output += layout == .defaultsRead ? quotedIfNeeded(integer.description) : integer.description
-        case .real(let real): output += quotedIfNeeded(RealFormat.shortest(real))
-        case .bool(let bool): output += bool ? "1" : "0"
-        case .date(let date): output += "\"" + date.defaultsDescription + "\""
+        // `defaults read` prints numbers, Booleans and dates bare; old-style text that reads
+        // back as the same values takes GNUstep's typed forms.
+        case .integer(let integer): output += layout == .defaultsRead ? quotedIfNeeded(integer.description) : "<*I\(integer)>"
+        case .real(let real): output += layout == .defaultsRead ? quotedIfNeeded(RealFormat.shortest(real)) : "<*R\(RealFormat.exact(real))>"
+        case .bool(let bool): output += layout == .defaultsRead ? (bool ? "1" : "0") : (bool ? "<*BY>" : "<*BN>")
+        case .date(let date): output += layout == .defaultsRead ? "\"\(date.defaultsDescription)\"" : "<*D\(date.defaultsDescription)>"
         case .data(let bytes): output += layout == .defaultsRead ? Self.dataDescription(bytes) : Self.data(bytes)
+        }
+    }
+
+    /// Whether the old-style text of `value` takes GNUstep's typed forms: whether it holds a
+    /// number, a Boolean or a date anywhere, which macOS's parser refuses.
+    ///
+    /// - Complexity: O(*n*) in the number of values.
+    public static func usesTypedForms(_ value: PropertyList) -> Bool {
+        switch value {
+        case .string, .data: false
+        case .integer, .real, .bool, .date: true
+        case .array(let elements): elements.contains(where: usesTypedForms)
+        case .dictionary(let dictionary): dictionary.contains { usesTypedForms($0.value) }
         }
     }
 

@@ -18,8 +18,8 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
     ///
     /// `bplist` is binary. Otherwise the text (UTF-8, with or without a byte order mark, or
     /// UTF-16 with a byte order mark or an XML declaration) is judged by its first character
-    /// after white space: `<` starts XML, or old-style data when a hexadecimal digit, `>` or `*`
-    /// follows; `[` starts JSON; `{` starts JSON when a quoted key or `}` follows and
+    /// after white space: `<` starts XML, or old-style data when a hexadecimal digit, `>`, `*`
+    /// or `[` follows; `[` starts JSON; `{` starts JSON when a quoted key or `}` follows and
     /// old-style otherwise; `"` starts JSON when the quoted string is all there is, and a
     /// `.strings` file (old-style) when more follows; any other printable ASCII character (`(`,
     /// a comment, a bare word) starts old-style. An empty input, or one that starts with
@@ -50,7 +50,7 @@ public enum PropertyListFormat: String, Sendable, CaseIterable {
             let next = index + 1 < text.count ? text[index + 1] : 0
             let isData =
                 Self.isHexDigit(next) && !["array", "dict", "data", "date", "false"].contains { text.hasText($0, at: index + 1) }
-            self = isData || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") ? .openStep : .xml
+            self = isData || next == UInt8(ascii: ">") || next == UInt8(ascii: "*") || next == UInt8(ascii: "[") ? .openStep : .xml
         case UInt8(ascii: "["): self = .json
         case UInt8(ascii: "{"):
             // JSON objects start with a quoted key; OpenStep dictionaries with a bare word.

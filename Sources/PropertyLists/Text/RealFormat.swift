@@ -1,28 +1,41 @@
 import Glibc
 
 /// How CoreFoundation spells a real in XML: `%.17g`, with `nan`, `+infinity`, `-infinity`, and
-/// `0.0` for a zero of either sign.
+/// `0.0` for zero; except that negative zero is `-0.0`, as Python's `plistlib` writes it, where
+/// CoreFoundation and libplist write `0.0` and lose the sign (all of them read `-0.0` back as
+/// negative zero).
 public enum RealFormat {
-    /// The canonical spelling of `value`: `1`, `0.10000000000000001`, `1e+100`, `-2.5`.
+    /// The canonical spelling of `value`: `1`, `0.10000000000000001`, `1e+100`, `-2.5`, `-0.0`.
     public static func string(_ value: Double) -> String {
         String(unsafeUninitializedCapacity: maxCount) { write(value, to: $0.baseAddress!) }
     }
 
     /// The shortest decimal that reads back as `value`, as `defaults read` prints a real: a
-    /// whole number without a fraction (`1`, not `1.0`), `2.5`, `0.1`, `1e+20`, `0` for either
-    /// zero; `nan`, `+infinity` and `-infinity` as ``string(_:)`` spells them.
+    /// whole number without a fraction (`1`, not `1.0`), `2.5`, `0.1`, `1e+20`, `0`, and `-0` for
+    /// negative zero (as `NSNumber` describes it); `nan`, `+infinity` and `-infinity` as
+    /// ``string(_:)`` spells them.
     ///
     /// A value that is exactly a 32-bit float is spelled as that float: `defaults write -float
     /// 0.1` stores the float nearest 0.1, which a property list holds as the double
     /// 0.10000000149011612 and `defaults read` prints as `0.1` (the float's own description), and
     /// so does this; `write -float` with the text stores that value again. Any other double
-    /// takes its own shortest form, which a 64-bit reader (`<real>`, JSON) takes back exactly.
+    /// takes its ``exact(_:)`` form, which a 64-bit reader (`<real>`, JSON) takes back exactly.
     public static func shortest(_ value: Double) -> String {
-        guard value.isFinite else { return string(value) }
-        if value == 0 { return "0" }
         let float = Float(value)
-        let text = Double(float) == value ? float.description : value.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        guard value.isFinite, value != 0, Double(float) == value else { return exact(value) }
+        return withoutPointZero(float.description)
+    }
+
+    /// The shortest decimal that a 64-bit reader (`strtod`, `<real>`, JSON, GNUstep's `<*R…>`)
+    /// reads back as exactly `value`: `1`, `0.1`, `0.10000000149011612`, `1e+100`, `0`, `-0`;
+    /// `nan`, `+infinity` and `-infinity` as ``string(_:)`` spells them.
+    public static func exact(_ value: Double) -> String {
+        value.isFinite ? withoutPointZero(value.description) : string(value)
+    }
+
+    /// `text` without a final `.0`: `1`, not `1.0`.
+    private static func withoutPointZero(_ text: String) -> String {
+        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// The most bytes ``write(_:to:)`` writes.
@@ -35,7 +48,7 @@ public enum RealFormat {
     static func write(_ value: Double, to output: UnsafeMutablePointer<UInt8>) -> Int {
         if value.isNaN { return copy("nan", to: output) }
         if value.isInfinite { return copy(value < 0 ? "-infinity" : "+infinity", to: output) }
-        if value == 0 { return copy("0.0", to: output) }
+        if value == 0 { return copy(value.sign == .minus ? "-0.0" : "0.0", to: output) }
         if let (digits, exponent) = significantDigits(value.magnitude) {
             return write(digits: digits, exponent: exponent, isNegative: value < 0, to: output)
         }

@@ -430,7 +430,10 @@ def type_name(value):
 
 
 def same(left, right):
-    """Whether two property list values (or None for none) are equal, types included (True is not 1)."""
+    """Whether two property list values (or None for none) are equal, types included (True is not 1).
+
+    Reals are the same when their bits are (every NaN aside): -0.0 is not 0.0, which Python's == says.
+    """
     if type_name(left) != type_name(right):
         return False
     if isinstance(left, list):
@@ -439,6 +442,8 @@ def same(left, right):
         return left.keys() == right.keys() and all(same(left[name], right[name]) for name in left)
     if isinstance(left, float) and math.isnan(left):
         return math.isnan(right)
+    if isinstance(left, float):
+        return left == right and math.copysign(1.0, left) == math.copysign(1.0, right)
     return left == right
 
 
