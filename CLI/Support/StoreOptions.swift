@@ -122,7 +122,7 @@ struct StoreLocation {
 
     /// The part of `path` below the folder `base`, when each of its components is a name prefs
     /// may give a file there: not empty and not starting with `.` (so neither `..` nor a
-    /// temporary file or the lock folder); `nil` otherwise.
+    /// temporary file); `nil` otherwise.
     private static func path(_ path: String, below base: String) -> String? {
         guard path.hasPrefix(base + "/") else { return nil }
         let rest = String(path.dropFirst(base.count + 1))

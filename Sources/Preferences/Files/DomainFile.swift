@@ -13,7 +13,7 @@ import PropertyLists
 /// symbolic link is refused rather than followed. A domain of a store (``PreferencesFolder``)
 /// must also be the user's own: the folder and the file may belong to no other user but root,
 /// and group and others may not write them. Every file, a store's domain or a lone one, is
-/// locked through `.locks/NAME.lock` in its own folder (``lockPath``).
+/// locked through its own inode (``lock(in:timeout:)``), so nothing is made beside it.
 package struct DomainFile: Sendable {
     /// The domain file.
     package let path: String
@@ -35,6 +35,10 @@ package struct DomainFile: Sendable {
     /// Told what a write did that its caller did not ask for (a binary file written as XML) and
     /// what it could not confirm (a folder not flushed to disk); `nil` drops them.
     package var notices: NoticeHandler?
+    /// For a store's domain, how the store chose this file (``PreferencesFolder/file(for:host:)``),
+    /// so that a first write can choose again under the folder's lock; `nil` for a file named by
+    /// its path.
+    var caseFolding: (folder: PreferencesFolder, domain: DomainName, host: String?)?
 
     /// Creates a handle on the lone file at `path`; nothing is read or created yet.
     ///
@@ -49,6 +53,19 @@ package struct DomainFile: Sendable {
         self.path = path
         self.domain = domain
         self.isInStore = isInStore
+    }
+
+    /// The file that the store, looked at now, gives this file's domain when that is another
+    /// file: one whose name differs from this one's only in case, created since this file was
+    /// chosen; `nil` otherwise.
+    func variantFile() -> DomainFile? {
+        guard let caseFolding else { return nil }
+        var file = caseFolding.folder.file(for: caseFolding.domain, host: caseFolding.host)
+        guard file.path != path else { return nil }
+        file.isShared = isShared
+        file.outputFormat = outputFormat
+        file.notices = notices
+        return file
     }
 
     /// The folder that holds the file.

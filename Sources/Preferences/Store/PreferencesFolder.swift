@@ -22,14 +22,17 @@ public struct PreferencesFolder: Sendable {
     /// When there is no file of that exact name but one whose domain differs from `domain` only
     /// in case (`com.apple.Terminal.plist` for `com.apple.terminal`), that file is the domain's,
     /// as it would be on a Mac's case-insensitive disk; of several such, the first in
-    /// ``domainNames(host:notices:)``' order.
+    /// ``domainNames(host:notices:)``' order. The first write of a domain chooses again under
+    /// the folder's lock, so two first writes that spell it differently make one file.
     ///
     /// - Complexity: One `lstat`; when the exact file is missing, one listing of its folder.
     package func file(for domain: DomainName, host: String? = nil) -> DomainFile {
         let folder = host == nil ? path : path + "/ByHost"
         let suffix = host.map { "." + $0 + ".plist" } ?? ".plist"
         let name = Self.existingName(of: domain.rawValue, suffix: suffix, in: folder) ?? domain.rawValue
-        return DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
+        var file = DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
+        file.caseFolding = (self, domain, host)
+        return file
     }
 
     /// Whether any domain has values for one host here: whether the folder `ByHost` exists.
