@@ -130,14 +130,36 @@ package struct DomainFile: Sendable {
 
     /// Opens the file for reading and checks it: a regular file, and in a store the user's own.
     ///
+    /// A symbolic link is followed only when asked and only where no other user could have made
+    /// it (``Directory/mayFollow(_:in:)``). In a folder that another user owns (root excepted),
+    /// who could link any file there, the file must be that user's or root's: so root, reading
+    /// or writing a user's folder, never opens a file of a third user, or its own, planted there.
+    ///
     /// - Returns: The open descriptor, which the caller closes, or `nil` when there is no file.
     func openChecked(in folder: Directory, followingLinks: Bool) throws(PreferenceError) -> Int32? {
+        let folderStatus = try folder.status()
+        var link = stat()
+        if followingLinks, fstatat(folder.descriptor, fileName, &link, AT_SYMLINK_NOFOLLOW) == 0, link.st_mode & S_IFMT == S_IFLNK,
+            !Directory.mayFollow(link, in: folderStatus)
+        {
+            throw PreferenceError(
+                .untrusted,
+                "\(path) is a symbolic link in a folder that user \(folderStatus.st_uid) may change (mode \(Directory.modeText(folderStatus))), so prefs does not follow it; name the file it leads to"
+            )
+        }
         let flags = O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW)
         guard let descriptor = try folder.openFile(fileName, flags, failure: followingLinks ? .unreadable : .writeFailed) else { return nil }
-        do {
+        do throws(PreferenceError) {
             let status = try Directory.status(of: descriptor, path: path)
             try Directory.checkRegular(status, path: path)
             if isInStore { try Directory.checkTrusted(status, path: path, kind: "file", anyOwnerForRoot: !isShared) }
+            let folderOwner = folderStatus.st_uid
+            if folderOwner != geteuid(), folderOwner != 0, status.st_uid != folderOwner, status.st_uid != 0 {
+                throw PreferenceError(
+                    .untrusted,
+                    "\(path) belongs to user \(status.st_uid) but lies in a folder of user \(folderOwner), who could have linked it there; prefs opens only that user's or root's files in it"
+                )
+            }
         } catch {
             close(descriptor)
             throw error

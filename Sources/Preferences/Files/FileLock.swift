@@ -102,11 +102,11 @@ final class FileLock {
         var status = stat()
         guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return [] }
         // The device is printed as MAJOR:MINOR:INODE, in hexadecimal for the device.
-        let inode = ":\(major(status.st_dev).hex):\(minor(status.st_dev).hex):\(status.st_ino)"
+        let inode = "\(major(status.st_dev).hex):\(minor(status.st_dev).hex):\(status.st_ino)"
         var holders: [Holder] = []
         for line in table.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode), let pid = Int32(fields[4]) else { continue }
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == inode, let pid = Int32(fields[4]) else { continue }
             let command = smallFileText("/proc/\(pid)/comm").map { $0.trimmingSuffix("\n") }
             holders.append(Holder(pid: pid, command: command, user: user(of: pid)))
         }

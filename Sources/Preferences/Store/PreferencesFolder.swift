@@ -94,26 +94,15 @@ public struct PreferencesFolder: Sendable {
 
     /// Creates the folder and its missing parents, each of `mode` (0700 unless told).
     ///
+    /// Each folder is created and opened relative to the one before it, never through a
+    /// symbolic link another user could have planted (``Directory``), and given its mode on
+    /// its own descriptor.
+    ///
     /// - Parameter mode: The mode of each folder created; 0755 for folders every user must
     ///   read (an administrator's defaults). Folders that exist are left as they are.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the folder that could not
     ///   be created.
     public func create(mode: mode_t = 0o700) throws(PreferenceError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, mode) == 0 {
-                // The umask may have taken away bits that every user needs.
-                if mode != 0o700, chmod(prefix, mode) != 0 {
-                    throw PreferenceError.system(.writeFailed, "cannot give the folder \(prefix) mode \(String(mode, radix: 8))")
-                }
-            } else if errno != EEXIST {
-                throw PreferenceError.system(.writeFailed, "cannot create the folder \(prefix)")
-            }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw PreferenceError(.writeFailed, "\(path) is not a folder")
-        }
+        _ = try Directory(path: path, missing: .writeFailed, creating: mode)
     }
 }
