@@ -127,6 +127,26 @@ struct OtherUserTests {
         #expect(owner(theirs + "/new.plist")! == (Self.other, 0o600), "root's new file is the folder owner's")
     }
 
+    /// Root's output to a path in another user's folder never goes through a link that user
+    /// planted to a FIFO or device (here a FIFO in a root-only folder, whose reader would
+    /// receive the bytes): the write is refused, and the FIFO never opened.
+    @Test func rootOutputDoesNotFollowAPlantedLinkToAFIFO() throws {
+        #expect(try Shell.prefs(["write", "d", "secret", "root-only"], home: parent.file("home")).status == 0)
+        let hidden = parent.file("hidden")
+        #expect(mkdir(hidden, 0o700) == 0 && mkfifo(hidden + "/fifo", 0o600) == 0)
+        let theirs = parent.file("theirs")
+        #expect(mkdir(theirs, 0o755) == 0 && chown(theirs, Self.other, Self.other) == 0)
+        #expect(symlink(hidden + "/fifo", theirs + "/out.plist") == 0 && lchown(theirs + "/out.plist", Self.other, Self.other) == 0)
+        // The test itself is the FIFO's reader, so a writer that opened it would not wait.
+        let reader = open(hidden + "/fifo", O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let export = try Shell.prefs(["export", "d", theirs + "/out.plist"], home: parent.file("home"))
+        #expect(export.status == 4 && export.stderr.contains("symbolic link"), "\(export)")
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        #expect(read(reader, &buffer, buffer.count) <= 0, "nothing reached the FIFO")
+    }
+
     /// Root never follows a link another user planted: not a symlinked domain in that user's
     /// store (whose target `export` would hand over), nor a link on the way to an
     /// administrator's folder whose parent that user owns.

@@ -28,8 +28,10 @@ package enum AtomicFile {
     /// character device (`/dev/null`, a terminal, `/dev/stdout` where that is one) as a stream,
     /// as a shell's `>` would; anything else as ``write(_:to:)`` replaces a file.
     ///
-    /// The choice is made on the opened descriptor: `path` is opened for writing, without
-    /// creating or truncating anything, and only a FIFO or a device is written through that
+    /// The choice is made on the opened descriptor: `path` is opened for writing, relative to
+    /// its folder opened as ``Directory`` opens one, without creating or truncating anything and
+    /// never through a symbolic link another user could have planted
+    /// (``Directory/mayFollow(_:in:)``), and only a FIFO or a device is written through that
     /// descriptor. Opening a FIFO waits for a reader, as a shell's `>` does.
     ///
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming `path` and the system's
@@ -43,12 +45,25 @@ package enum AtomicFile {
             }
             return
         }
-        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try write(bytes, to: path, notices: notices) }
+        let folder = try Directory(path: parentFolder(of: path), missing: .writeFailed)
+        let name = fileName(of: path)
+        var link = stat()
+        let folderStatus = try folder.status()
+        // A link another user could have planted is not followed: root's output must not reach
+        // a device that user chose.
+        let isUntrustedLink =
+            fstatat(folder.descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            && !Directory.mayFollow(link, in: folderStatus)
+        let descriptor = openat(folder.descriptor, name, O_WRONLY | O_NOCTTY | O_CLOEXEC | (isUntrustedLink ? O_NOFOLLOW : 0))
+        guard descriptor >= 0 else {
+            try write(bytes, named: name, in: folder, keepingMode: true, notices: notices)
+            return
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) else {
             close(descriptor)
-            return try write(bytes, to: path, notices: notices)
+            try write(bytes, named: name, in: folder, keepingMode: true, notices: notices)
+            return
         }
         defer { close(descriptor) }
         do {
