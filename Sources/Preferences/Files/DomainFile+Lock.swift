@@ -22,9 +22,12 @@ extension DomainFile {
         let deadline = FileLock.now() + timeout
         while true {
             guard let descriptor = try openChecked(in: folder, followingLinks: false) else { return nil }
-            let status = try? Directory.status(of: descriptor, path: path)
+            // openChecked has examined the descriptor; should a second look fail, the holder
+            // check treats the file as one any user of the folder could replace.
+            var status = stat()
+            let examined = fstat(descriptor, &status) == 0
             let lock = try FileLock(
-                descriptor, path: path, file: status, in: folder, domain: domain, deadline: deadline, timeout: timeout, notices: notices)
+                descriptor, path: path, file: examined ? status : nil, in: folder, domain: domain, deadline: deadline, timeout: timeout, notices: notices)
             if lock.isOnFile(named: fileName, in: folder) { return lock }
         }
     }

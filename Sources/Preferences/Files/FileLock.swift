@@ -43,7 +43,8 @@ final class FileLock {
             if now >= nextLook {
                 nextLook = now + 0.25
                 let holders = Self.holders(of: descriptor)
-                if !holders.isEmpty, let folderStatus = try? folder.status(),
+                var folderStatus = stat()
+                if !holders.isEmpty, fstat(folder.descriptor, &folderStatus) == 0,
                     holders.allSatisfy({ !Self.couldReplace(file, in: folderStatus, user: $0.user) })
                 {
                     let names = holders.map(\.description).joined(separator: ", ")
