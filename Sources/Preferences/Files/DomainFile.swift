@@ -132,8 +132,9 @@ package struct DomainFile: Sendable {
     ///
     /// A symbolic link is followed only when asked and only where no other user could have made
     /// it (``Directory/mayFollow(_:in:)``). In a folder that another user owns (root excepted),
-    /// who could link any file there, the file must be that user's or root's: so root, reading
-    /// or writing a user's folder, never opens a file of a third user, or its own, planted there.
+    /// who could link any file there, the file must be that user's, root's or the caller's own:
+    /// so root, reading or writing a user's folder, never opens a third user's file planted
+    /// there.
     ///
     /// - Returns: The open descriptor, which the caller closes, or `nil` when there is no file.
     func openChecked(in folder: Directory, followingLinks: Bool) throws(PreferenceError) -> Int32? {
@@ -154,7 +155,7 @@ package struct DomainFile: Sendable {
             try Directory.checkRegular(status, path: path)
             if isInStore { try Directory.checkTrusted(status, path: path, kind: "file", anyOwnerForRoot: !isShared) }
             let folderOwner = folderStatus.st_uid
-            if folderOwner != geteuid(), folderOwner != 0, status.st_uid != folderOwner, status.st_uid != 0 {
+            if folderOwner != geteuid(), folderOwner != 0, status.st_uid != folderOwner, status.st_uid != 0, status.st_uid != geteuid() {
                 throw PreferenceError(
                     .untrusted,
                     "\(path) belongs to user \(status.st_uid) but lies in a folder of user \(folderOwner), who could have linked it there; prefs opens only that user's or root's files in it"
