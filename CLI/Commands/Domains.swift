@@ -19,7 +19,7 @@ extension Prefs {
         }
 
         func run() throws {
-            let host = try host.scope.id(currentHost: PreferencesEnvironment.process.currentHost)
+            let host = try host.scope.id(in: PreferencesEnvironment.process)
             for name in try store.folder().domainNames(host: host, notices: Output.notices) { Output.write(name + "\n") }
         }
     }

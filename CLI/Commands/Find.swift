@@ -66,7 +66,7 @@ extension Prefs {
                 return [(location.file ?? target.name, target.file)]
             }
             let folder = try location.folder()
-            let host = try location.host.id(currentHost: PreferencesEnvironment.process.currentHost)
+            let host = try location.host.id(in: PreferencesEnvironment.process)
             return try folder.domainNames(host: host, notices: Output.notices).map { (name: String) throws -> (String, DomainFile) in
                 (name, folder.file(for: try DomainName(name), host: host))
             }

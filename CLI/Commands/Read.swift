@@ -107,7 +107,7 @@ struct ReadRequest {
 
     private func printEverything() throws {
         let folder = try location.folder()
-        let host = try location.host.id(currentHost: PreferencesEnvironment.process.currentHost)
+        let host = try location.host.id(in: PreferencesEnvironment.process)
         var everything = PropertyListDictionary()
         for name in try folder.domainNames(host: host, notices: Output.notices) {
             if let dictionary = try folder.file(for: DomainName(name), host: host).read() {

@@ -60,7 +60,8 @@ struct StoreLocation {
 
     /// The file to work on, taking the domain from the front of `words` unless `--file` or
     /// `-g` names it. A domain that holds `/` is a path, as `defaults` reads one
-    /// (``pathTarget(_:in:)``).
+    /// (``pathTarget(_:in:)``), and must be absolute (or start with `~/`): `../x`, `./x` and
+    /// `x/y` are refused (status 2).
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
             guard host == .any else {
@@ -71,7 +72,18 @@ struct StoreLocation {
         let folder = try folder()
         if global { return try Target(domain: .global, in: folder, host: host) }
         guard let name = words.popFirst() else { throw CLIError(.usage, "missing DOMAIN (or --file PATH, or -g)") }
-        if name.contains("/") { return try pathTarget(name, in: folder) }
+        if name.contains("/") {
+            guard name.hasPrefix("/") || name.hasPrefix("~/") else {
+                // `defaults` takes a path only when it is absolute ("$PWD/Info"): a relative one
+                // would name a file beside whatever folder the command runs in.
+                let quoted = name.quotedForMessage(limit: 80)
+                throw CLIError(
+                    .usage,
+                    "\(quoted) is a relative path, and a path domain must be absolute, as with defaults: put \"$PWD/\" before it, or give it with --file"
+                )
+            }
+            return try pathTarget(name, in: folder)
+        }
         return try Target(domain: try DomainName(name), in: folder, host: host)
     }
 
@@ -82,11 +94,14 @@ struct StoreLocation {
     /// HOST; any other path is that file, as `--file` names it.
     ///
     /// - Throws: ``CLIError`` with status 2 for `-currentHost` or `-host` with a path that is
-    ///   no user's domain, or a ByHost path that names no host.
+    ///   no user's domain, a ByHost path that names no host, or `~/…` without an absolute HOME.
     private func pathTarget(_ given: String, in folder: PreferencesFolder) throws -> Target {
         let environment = PreferencesEnvironment.process
         var path = given.hasSuffix(".plist") ? given : given + ".plist"
         if path.hasPrefix("~/"), let home = environment.home { path = home + path.dropFirst() }
+        guard path.hasPrefix("/") else {
+            throw CLIError(.usage, "\(given.quotedForMessage(limit: 80)) starts with ~/, but HOME is not an absolute path; give the path in full")
+        }
         if let home = environment.home, let rest = Self.path(path, below: home + "/Library/Preferences") {
             let name = String(rest.dropLast(".plist".count))
             if name.hasPrefix("ByHost/"), !name.dropFirst("ByHost/".count).contains("/") {
@@ -122,7 +137,7 @@ struct StoreLocation {
 
     /// The part of `path` below the folder `base`, when each of its components is a name prefs
     /// may give a file there: not empty and not starting with `.` (so neither `..` nor a
-    /// temporary file or the lock folder); `nil` otherwise.
+    /// temporary file); `nil` otherwise.
     private static func path(_ path: String, below base: String) -> String? {
         guard path.hasPrefix(base + "/") else { return nil }
         let rest = String(path.dropFirst(base.count + 1))
@@ -167,7 +182,7 @@ struct Target {
     ///
     /// - Throws: ``PreferenceError`` for a host that names no ByHost file.
     init(domain: DomainName, in folder: PreferencesFolder, host: HostScope = .any) throws(PreferenceError) {
-        let id = try host.id(currentHost: PreferencesEnvironment.process.currentHost)
+        let id = try host.id(in: PreferencesEnvironment.process)
         file = folder.file(for: domain, host: id)
         file.notices = Output.notices
         self.folder = folder

@@ -42,8 +42,16 @@ public struct PreferencesEnvironment: Sendable {
 
     /// This machine's id, which names its ByHost files (``HostScope/current``): the first line
     /// of `/etc/machine-id`, Linux's stable identity of a machine, as macOS uses the hardware
-    /// UUID; `nil` when there is none.
-    public var currentHost: String? { givenHost ?? Self.machineID }
+    /// UUID; `nil` when there is none, or when it is no valid host name
+    /// (``HostScope/problem(withHostName:)``), as `-host NAME` is checked: a machine whose id
+    /// could name a file elsewhere (`x/../../com.victim`) has no ByHost values, and
+    /// `-currentHost` says why.
+    public var currentHost: String? {
+        uncheckedCurrentHost.flatMap { HostScope.problem(withHostName: $0) == nil ? $0 : nil }
+    }
+
+    /// This machine's id as given or read, before it is checked.
+    package var uncheckedCurrentHost: String? { givenHost ?? Self.machineID }
 
     /// `/etc/machine-id`'s first line, read once, when first needed.
     private static let machineID: String? = {

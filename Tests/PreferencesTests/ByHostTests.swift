@@ -32,6 +32,28 @@ struct ByHostTests {
         }
     }
 
+    /// This machine's id is checked as a host name is: one that could name a file elsewhere
+    /// makes a store of this host's values fail, names no file, and leaves a store of the
+    /// values for any host without ByHost values.
+    @Test(arguments: ["x/../../com.victim", ".hidden", "a\u{1b}b", ""])
+    func machineIDThatIsNoHostNameNamesNoFile(id: String) throws {
+        try withScratch { scratch throws in
+            let environment = PreferencesEnvironment([:], currentHost: id)
+            #expect(environment.currentHost == nil)
+            let error = #expect(throws: PreferenceError.self) {
+                try PreferenceStore(
+                    domain: "com.example.editor", folder: scratch.folder, arguments: ["tests"], systemFolders: [], host: .current,
+                    environment: environment)
+            }
+            #expect(error?.code == .invalidArgument)
+            let any = try PreferenceStore(
+                domain: "com.example.editor", folder: scratch.folder, arguments: ["tests"], systemFolders: [], environment: environment)
+            try any.set(1, forKey: "k")
+            #expect(try any.integer(forKey: "k") == 1)
+            #expect(try scratch.names() == ["com.example.editor.plist"])
+        }
+    }
+
     /// A host name that cannot be part of a file name is refused before anything is touched.
     @Test(arguments: ["", "../x", ".hidden", "a/b"])
     func badHostNameIsRefused(name: String) throws {

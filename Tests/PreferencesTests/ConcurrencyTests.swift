@@ -45,7 +45,7 @@ struct ConcurrencyTests {
             for thread in 0..<8 {
                 for key in 0..<50 { #expect(domain["t\(thread)-k\(key)"] == .integer(PropertyListInteger(thread * 1000 + key))) }
             }
-            #expect(try scratch.names() == [".locks", "com.example.editor.plist"])
+            #expect(try scratch.names() == ["com.example.editor.plist"])
         }
     }
 

@@ -53,7 +53,7 @@ struct CorruptDomainTests {
                 #expect(preferenceError(write)?.code == .unreadable)
                 #expect(scratch.bytes(scratch.domainPath()) == before)
             }
-            #expect(try scratch.names() == [".locks", "com.example.editor.plist"])
+            #expect(try scratch.names() == ["com.example.editor.plist"])
         }
     }
 

@@ -5,25 +5,17 @@ import PropertyLists
 import TestSupport
 import Testing
 
-/// Writers of a domain in a store take an exclusive `flock(2)` on `<store>/.locks/<file>.lock`,
-/// writers of a lone file on its folder; one that cannot get the lock in time gives up with
-/// `.lockTimeout`, names the holder the kernel reports, and writes nothing.
+/// Writers of a file, a store's domain or a lone one, take an exclusive `flock(2)` on the file
+/// itself; one that cannot get the lock in time gives up with `.lockTimeout`, names the holder
+/// the kernel reports, and writes nothing.
 @Suite("Domain file locking")
 struct DomainFileLockTests {
-    /// Holds the lock on `path` (a lock file, created if missing, or a folder) the way another
-    /// process would.
+    /// Holds the lock on `path` (a file or a folder) the way another process would.
     private final class HeldLock: Sendable {
         let descriptor: Int32
 
         init(_ path: String) throws {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            if !exists {
-                try FileManager.default.createDirectory(
-                    atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            descriptor = open(path, O_RDONLY | (isFolder.boolValue ? 0 : O_CREAT) | O_CLOEXEC, 0o600)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 throw ScratchError("cannot lock \(path): \(String(cString: strerror(errno)))")
             }
@@ -48,7 +40,9 @@ struct DomainFileLockTests {
     @Test func writerGivesUpAfterTheTimeoutNamingTheDomainAndTheHolder() throws {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(file.lockPath)
+            try file.update(lockTimeout: 0) { $0 = ["k": 0] }
+            let before = scratch.bytes(file.path)
+            let held = try HeldLock(file.path)
             var error: PreferenceError?
             let elapsed = seconds {
                 error = preferenceError { try file.update(lockTimeout: 0.3) { $0 = ["k": 1] } }
@@ -57,7 +51,7 @@ struct DomainFileLockTests {
             #expect(error?.message.contains("com.example.editor") == true, "\(String(describing: error))")
             #expect(error?.message.contains("held by process \(getpid()) (") == true, "\(String(describing: error))")
             #expect(elapsed >= 0.3 && elapsed < 0.3 + patience, "waited \(elapsed) s")
-            #expect(!FileManager.default.fileExists(atPath: file.path), "nothing was written")
+            #expect(scratch.bytes(file.path) == before, "nothing was written")
             held.release()
             try file.update(lockTimeout: 0.3) { $0 = ["k": 1] }
             #expect(try file.read() == ["k": 1])
@@ -65,24 +59,25 @@ struct DomainFileLockTests {
     }
 
     /// A lone file and the same file reached as a domain of a store share one lock, so their
-    /// writers wait for each other; a lock on the folder itself, which any user who can open
-    /// the folder could take, stalls neither.
-    @Test func loneFileSharesTheLockOfTheDomainItIsAndNotItsFolders() throws {
+    /// writers wait for each other; a lock on the folder itself stalls no write to a file that
+    /// exists.
+    @Test func loneFileSharesTheLockOfTheDomainItIs() throws {
         try withScratch { scratch throws in
             let domain = scratch.folder.file(for: try DomainName("com.example.editor"))
             let file = DomainFile(path: scratch.domainPath())
-            #expect(file.lockPath == domain.lockPath)
+            try file.update(lockTimeout: 0) { $0 = ["k": 0] }
             let folderLock = try HeldLock(scratch.path)
             try file.update(lockTimeout: 0) { $0 = ["k": 1] }
+            try domain.update(lockTimeout: 0) { $0?["j"] = 1 }
             folderLock.release()
-            let held = try HeldLock(domain.lockPath)
+            let held = try HeldLock(domain.path)
             let error = preferenceError { try file.update(lockTimeout: 0) { $0?["k"] = 2 } }
             #expect(error?.code == .lockTimeout)
             #expect(error?.message.contains(file.path) == true, "without a domain name the path names it")
             held.release()
             try file.update(lockTimeout: 0) { $0?["k"] = 2 }
-            #expect(try domain.read() == ["k": 2])
-            #expect(try scratch.names() == [".locks", "com.example.editor.plist"], "the lock lies in the private lock folder")
+            #expect(try domain.read() == ["k": 2, "j": 1])
+            #expect(try scratch.names() == ["com.example.editor.plist"], "nothing lies beside the file")
         }
     }
 
@@ -91,7 +86,7 @@ struct DomainFileLockTests {
             try scratch.store().set("before", forKey: "k")
             let before = scratch.bytes(scratch.domainPath())
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(file.lockPath)
+            let held = try HeldLock(file.path)
             #expect(preferenceError { try file.update(lockTimeout: 0.1) { $0?["k"] = "after" } }?.code == .lockTimeout)
             #expect(scratch.bytes(scratch.domainPath()) == before)
             #expect(try scratch.store().string(forKey: "k") == "before", "readers do not wait for the lock")
@@ -102,7 +97,8 @@ struct DomainFileLockTests {
     @Test func waiterGetsTheLockOnceTheHolderReleasesIt() throws {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
-            let held = try HeldLock(file.lockPath)
+            try file.update(lockTimeout: 0) { $0 = ["k": "before the wait"] }
+            let held = try HeldLock(file.path)
             let releaser = Thread {
                 usleep(200_000)
                 held.release()
@@ -113,20 +109,16 @@ struct DomainFileLockTests {
         }
     }
 
-    @Test func lockFileIsAnEmpty0600FileKeptInTheStoresPrivateLockFolder() throws {
+    /// Locking creates nothing: after a write the folder holds the file alone, and after the
+    /// domain is removed, nothing.
+    @Test func lockingLeavesNothingBesideTheFile() throws {
         try withScratch { scratch throws in
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
             try file.update(lockTimeout: 0) { $0 = ["k": 1] }
-            let lockPath = file.lockPath
-            #expect(lockPath == scratch.path + "/.locks/com.example.editor.plist.lock")
-            var status = stat()
-            #expect(stat(lockPath, &status) == 0)
-            #expect(status.st_mode & 0o777 == 0o600)
-            #expect(scratch.bytes(lockPath) == [])
-            #expect(stat(scratch.path + "/.locks", &status) == 0)
-            #expect(status.st_mode & 0o777 == 0o700)
+            try file.update(lockTimeout: 0) { $0?["j"] = 2 }
+            #expect(try scratch.names() == ["com.example.editor.plist"])
             try file.update(lockTimeout: 0) { $0 = nil }
-            #expect(try scratch.names() == [".locks"], "the domain is gone; its lock stays out of sight")
+            #expect(try scratch.names() == [], "the domain is gone and nothing stays")
         }
     }
 
@@ -162,7 +154,7 @@ struct DomainFileLockTests {
             let error = preferenceError { try file.update(lockTimeout: 0) { $0!["zz"] = .string("nul \u{0} inside") } }
             #expect(error?.code == .invalidArgument)
             #expect(FileManager.default.contents(atPath: file.path) == old)
-            #expect(try scratch.names() == [".locks", "com.example.editor.plist"], "no temporary file is left")
+            #expect(try scratch.names() == ["com.example.editor.plist"], "no temporary file is left")
         }
     }
 

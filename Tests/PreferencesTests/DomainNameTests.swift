@@ -83,7 +83,6 @@ struct DomainNameTests {
             let file = scratch.folder.file(for: try DomainName("com.example.editor"))
             #expect(file.path == scratch.path + "/com.example.editor.plist")
             #expect(file.domain == "com.example.editor")
-            #expect(file.lockPath == scratch.path + "/.locks/com.example.editor.plist.lock")
         }
     }
 }

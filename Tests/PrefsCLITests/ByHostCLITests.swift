@@ -15,6 +15,30 @@ struct ByHostCLITests {
 
     private func prefs(_ arguments: String...) throws -> CommandResult { try Shell.prefs(arguments, home: home) }
 
+    /// This machine's id is checked as `-host NAME` is: an `/etc/machine-id` (bind-mounted
+    /// over, in a mount namespace of the test's own) whose first line could name a file
+    /// elsewhere makes `-currentHost` fail with status 2 naming it, writes nothing, and leaves
+    /// the other domains' reads without ByHost values.
+    @Test(.enabled(if: getuid() == 0 && Shell.has("unshare"), "needs root to mount over /etc/machine-id"))
+    func machineIDThatIsNoHostNameIsRefused() throws {
+        try folder.write("x/../../com.victim\n", to: "machine-id")
+        #expect(try prefs("write", "com.victim", "k", "original").status == 0)
+        #expect(try prefs("-host", "x", "write", "d", "k", "host x").status == 0)
+        let script = """
+            mount --bind "$1" /etc/machine-id || exit 99
+            "$PREFS" -currentHost write d k changed; echo "write=$?"
+            "$PREFS" -currentHost read d k; echo "read=$?"
+            "$PREFS" read d k; echo "plain=$?"
+            """
+        let result = try Shell.run(
+            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", folder.file("machine-id")],
+            environment: ["PREFS_HOME": home, "PREFS": Shell.prefs])
+        #expect(result.stdout == "write=2\nread=2\nplain=1\n", "\(result)")
+        #expect(result.stderr.contains("this machine's id \"x/../../com.victim\" (/etc/machine-id) is not a valid host name"), "\(result.stderr)")
+        #expect(try prefs("read", "com.victim", "k").stdout == "original\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("ByHost")) == ["d.x.plist"])
+    }
+
     @Test func currentHostValuesLiveInTheirOwnFileAndComeFirst() throws {
         #expect(try prefs("write", "d", "size", "-int", "1").status == 0)
         #expect(try prefs("-currentHost", "write", "d", "size", "-int", "2").status == 0)

@@ -23,6 +23,24 @@ struct PathDomainCLITests {
         (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? nil
     }
 
+    /// A relative path is no domain, as with `defaults`: `../evil`, `./x` and `x/y` are refused
+    /// (status 2) with a message pointing to an absolute path or `--file`, and nothing is
+    /// created beside or below the current folder; so is `~/x` without an absolute HOME.
+    @Test(arguments: ["../evil", "./x", "x/y", "../../x.plist"])
+    func relativePathDomainIsRefused(path: String) throws {
+        let work = folder.file("work/here")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for arguments in [["write", path, "k", "v"], ["read", path], ["delete", path, "k"], ["import", path, "-"]] {
+            let result = try Shell.prefs(arguments, home: store, environment: environment, input: "{}", workingIn: work)
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(result.stderr.contains("is a relative path") && result.stderr.contains("--file"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.file("work")) == ["here"])
+        let noHome = try Shell.prefs(["write", "~/x", "k", "v"], home: store, environment: ["HOME": "relative"], workingIn: work)
+        #expect(noHome.status == 2 && noHome.stderr.contains("HOME"), "\(noHome)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.file("work")) == ["here"])
+    }
+
     /// `/Library/Preferences/NAME` writes the administrator's file, readable by every user
     /// (folders 0755, file 0644), which the domain's search list then reads below the user's
     /// values; a subfolder is kept; every verb takes the path.

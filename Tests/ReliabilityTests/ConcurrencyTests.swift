@@ -32,18 +32,22 @@ struct ConcurrencyTests {
         }
     }
 
-    /// Writers reaching one file by different names (the domain, `--file` with its path, and
-    /// `--file` through a link to the store's folder) take one lock: every key is kept, and
+    /// Twenty writers reaching one file by different names (the domain, `--file` with its path,
+    /// `--file` through a link to the store's folder, the absolute path as a path domain, and a
+    /// path through `..`) take one lock: every key is kept, and
     /// no writer's temporary file is swept from under it.
     @Test func writersOfOneFileByDifferentNamesKeepEveryKey() throws {
         let folder = TemporaryFolder()
         let home = folder.file("store")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: home)
-        let names = ["d", "--file \"$PREFS_HOME/d.plist\"", "--file \"$PREFS_HOME/../link/d.plist\""]
+        let names = [
+            "d", "--file \"$PREFS_HOME/d.plist\"", "--file \"$PREFS_HOME/../link/d.plist\"", "\"$PREFS_HOME/d\"",
+            "--file \"$PREFS_HOME/../store/./d.plist\""
+        ]
         let scripts = names.enumerated().flatMap { index, name in
-            (0..<2).map { copy in
-                "for i in $(seq 1 60); do \"$PREFS\" write \(name) w\(index)_\(copy)_k$i -int $i || echo \"write failed $i\" >&2; done"
+            (0..<4).map { copy in
+                "for i in $(seq 1 15); do \"$PREFS\" write \(name) w\(index)_\(copy)_k$i -int $i || echo \"write failed $i\" >&2; done"
             }
         }
         for result in try Shell.runConcurrently(scripts, home: home) {
@@ -52,8 +56,25 @@ struct ConcurrencyTests {
         }
         let dump = try Shell.prefs(["read", "d", "--json"], home: home)
         let values = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Int])
-        #expect(values.count == names.count * 2 * 60, "lost \(names.count * 2 * 60 - values.count) of \(names.count * 2 * 60) writes")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == [".locks", "d.plist"])
+        #expect(values.count == names.count * 4 * 15, "lost \(names.count * 4 * 15 - values.count) of \(names.count * 4 * 15) writes")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == ["d.plist"])
+    }
+
+    /// First writes of one domain spelled in four cases, run at once, make one file holding
+    /// every key, in each of 20 trials: the file is chosen under the store folder's lock.
+    @Test func concurrentFirstWritesOfCaseVariantsMakeOneFile() throws {
+        let spellings = ["com.Example.App", "com.example.app", "COM.EXAMPLE.APP", "com.example.App"]
+        for trial in 1...20 {
+            let folder = TemporaryFolder()
+            let scripts = spellings.enumerated().map { index, name in "\"$PREFS\" write \(name) k\(index) -int \(trial)" }
+            for result in try Shell.runConcurrently(scripts, home: folder.path) {
+                #expect(result.status == 0 && result.stderr.isEmpty, "trial \(trial): \(result)")
+            }
+            #expect(folder.names().count == 1, "trial \(trial): \(folder.names())")
+            let dump = try Shell.prefs(["read", spellings[trial % spellings.count], "--json"], home: folder.path)
+            let values = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Int]
+            #expect(values == ["k0": trial, "k1": trial, "k2": trial, "k3": trial], "trial \(trial): \(dump)")
+        }
     }
 
     /// A held lock makes a writer time out with exit 5 naming the domain; the file is unchanged.
@@ -75,7 +96,6 @@ struct ConcurrencyTests {
         #expect(result.stderr.contains("held by process \(holder.processIdentifier) (flock)"), "the holder the kernel reports: \(result.stderr)")
         #expect(elapsed >= 2.0 && elapsed < 2 + patience, "timed out after \(elapsed) s")
         #expect(store.bytes == old)
-        #expect(FileManager.default.fileExists(atPath: store.lockPath))
     }
 
     /// A waiting writer proceeds at once when the lock holder is killed.
@@ -85,7 +105,7 @@ struct ConcurrencyTests {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         holder.arguments = [
-            "-c", "import fcntl,sys,time\nf=open(sys.argv[1],'a')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
+            "-c", "import fcntl,sys,time\nf=open(sys.argv[1],'r')\nfcntl.flock(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(30)",
             store.lockPath
         ]
         let ready = Pipe()

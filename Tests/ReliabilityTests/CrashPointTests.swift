@@ -15,6 +15,38 @@ struct CrashPointTests {
         try expectKilledWritesLeaveOldOrNewFile(at: syscall, keys: 1000, writing: "added", next: "next", spliced: false)
     }
 
+    /// The first write of a domain, killed at any call of a syscall of its creation, leaves no
+    /// file or the whole new one; the next write takes the lock at once and leaves nothing but
+    /// the file, even a temporary name killed before it was removed after `linkat`.
+    @Test(arguments: ["openat", "write", "fsync", "linkat", "unlinkat", "flock", "mkdirat"])
+    func killedFirstWriteLeavesNoFileOrTheNewOne(syscall: String) throws {
+        let reference = TemporaryFolder()
+        #expect(try Shell.prefs(["write", "d", "k", "-int", "42"], home: reference.file("store")).status == 0)
+        let newBytes = try #require(reference.bytes("store/d.plist"))
+        let command = [Shell.prefs, "write", "d", "k", "-int", "42"]
+        let probe = TemporaryFolder()
+        let counting = try Shell.run(
+            "/usr/bin/strace", ["-f", "-qq", "-e", "trace=\(syscall)", "-o", probe.file("trace")] + command,
+            environment: ["PREFS_HOME": probe.file("store")])
+        #expect(counting.status == 0, "\(counting)")
+        let calls = try String(contentsOfFile: probe.file("trace"), encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("resumed>") && !$0.contains("+++") }.count
+        for point in 1...max(calls, 1) {
+            let folder = TemporaryFolder()
+            let home = folder.file("store")
+            _ = try Shell.run(
+                "/usr/bin/strace",
+                ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(syscall)", "-e", "inject=\(syscall):signal=SIGKILL:when=\(point)"] + command,
+                environment: ["PREFS_HOME": home])
+            let after = folder.bytes("store/d.plist")
+            #expect(after == nil || after == newBytes, "\(syscall) call \(point): torn first write")
+            let next = try Shell.prefs(["write", "d", "j", "-int", "1"], home: home, environment: ["PREFS_LOCK_TIMEOUT": "0"])
+            #expect(next.status == 0, "\(syscall) call \(point): the next write failed: \(next)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["d.plist"], "\(syscall) call \(point)")
+            if after != nil { #expect(try Shell.prefs(["read", "d", "k"], home: home).stdout == "42\n") }
+        }
+    }
+
     /// The syscalls of a splice write's own work: reading the old file whole, writing the
     /// pieces around the entry, flushing, renaming, closing.
     static let spliceSyscalls = ["read", "write", "fsync", "renameat", "close"]

@@ -8,8 +8,8 @@ struct StoreFixture {
 
     var home: String { folder.path }
     var fileName: String { domain + ".plist" }
-    /// The domain's lock file, in the store's private lock folder.
-    var lockPath: String { folder.file(".locks/" + fileName + ".lock") }
+    /// What a writer locks: the domain file itself.
+    var lockPath: String { folder.file(fileName) }
     var bytes: [UInt8]? { folder.bytes(fileName) }
 
     /// Creates the store with `keys` keys of about 100 bytes each.
@@ -42,11 +42,9 @@ struct StoreFixture {
         return (bytes?.count ?? 0) > 8 * 65_536 && calls.count == 3
     }
 
-    /// The files in the store other than the domain and its lock (`.locks/<file>.lock`).
+    /// The files in the store other than the domain.
     var strayFiles: [String] {
-        let locks = ((try? FileManager.default.contentsOfDirectory(atPath: folder.file(".locks"))) ?? [])
-            .filter { $0 != fileName + ".lock" }.map { ".locks/" + $0 }
-        return folder.names().filter { $0 != fileName && $0 != ".locks" } + locks
+        folder.names().filter { $0 != fileName }
     }
 
     /// Whether `prefs validate` accepts the domain file.

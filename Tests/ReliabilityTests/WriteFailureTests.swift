@@ -122,9 +122,9 @@ struct WriteFailureTests {
             "ulimit -f 1; \(Self.defaultSignals) \"$PREFS\" export \(store.domain) - > '\(outputs.file("piped.plist"))'; echo $?", home: store.home)
         #expect(piped.stdout == "4\n" && piped.stderr.contains("cannot write to standard output: File too large"), "\(piped)")
         #expect(store.bytes == old)
-        #expect(store.strayFiles.filter { !$0.hasPrefix(".locks/") }.isEmpty, "left \(store.strayFiles)")
-        // `write --file` locks through `.locks/` beside its file (``FileLock``); no temporary file stays.
-        #expect(outputs.names().filter { $0 != ".locks" } == ["piped.plist"], "left \(outputs.names())")
+        #expect(store.strayFiles.isEmpty, "left \(store.strayFiles)")
+        // `write --file` locks the file itself (``FileLock``): no lock and no temporary file stays.
+        #expect(outputs.names() == ["piped.plist"], "left \(outputs.names())")
     }
 
     /// An immutable folder refuses writes with exit 4; reads still work.

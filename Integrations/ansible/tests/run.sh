@@ -169,7 +169,7 @@ run_playbook() {
 
 # The files of every host's store and shared folder, with their checksums, as one listing per host.
 listing() {
-    (cd "$work/hosts/$1" && find home root -type f ! -path '*/.locks/*' -print0 | sort -z | xargs -0r sha256sum)
+    (cd "$work/hosts/$1" && find home root -type f -print0 | sort -z | xargs -0r sha256sum)
 }
 
 # same_files_everywhere: every host holds the same domain files as h1, byte for byte.

@@ -29,10 +29,21 @@ extension AtomicFile {
 
     /// Removes the temporary files of `name` in `folder` that writers killed mid-write left
     /// behind (``removeIfAbandoned(_:in:)``). A live writer's file is never removed, whatever
-    /// lock it writes under.
+    /// lock it writes under. A temporary name that is one more link to the file `name` itself
+    /// (a first write killed between linking its file in and removing the temporary name) is
+    /// removed too: the file keeps its own name, whose lock the caller may hold.
     static func sweepTemporaryFiles(of name: String, in folder: Directory) {
+        var file = stat()
+        let hasFile = fstatat(folder.descriptor, name, &file, AT_SYMLINK_NOFOLLOW) == 0 && file.st_mode & S_IFMT == S_IFREG
         for entry in folderEntries(folder.path)?.names ?? [] where isTemporaryName(entry, of: name) {
-            removeIfAbandoned(entry, in: folder)
+            var status = stat()
+            if hasFile, fstatat(folder.descriptor, entry, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_dev == file.st_dev,
+                status.st_ino == file.st_ino, status.st_uid == geteuid()
+            {
+                unlinkat(folder.descriptor, entry, 0)
+            } else {
+                removeIfAbandoned(entry, in: folder)
+            }
         }
     }
 

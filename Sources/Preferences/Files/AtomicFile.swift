@@ -28,8 +28,10 @@ package enum AtomicFile {
     /// character device (`/dev/null`, a terminal, `/dev/stdout` where that is one) as a stream,
     /// as a shell's `>` would; anything else as ``write(_:to:)`` replaces a file.
     ///
-    /// The choice is made on the opened descriptor: `path` is opened for writing, without
-    /// creating or truncating anything, and only a FIFO or a device is written through that
+    /// The choice is made on the opened descriptor: `path` is opened for writing, relative to
+    /// its folder opened as ``Directory`` opens one, without creating or truncating anything and
+    /// never through a symbolic link another user could have planted
+    /// (``Directory/mayFollow(_:in:)``), and only a FIFO or a device is written through that
     /// descriptor. Opening a FIFO waits for a reader, as a shell's `>` does.
     ///
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming `path` and the system's
@@ -43,12 +45,25 @@ package enum AtomicFile {
             }
             return
         }
-        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try write(bytes, to: path, notices: notices) }
+        let folder = try Directory(path: parentFolder(of: path), missing: .writeFailed)
+        let name = fileName(of: path)
+        var link = stat()
+        let folderStatus = try folder.status()
+        // A link another user could have planted is not followed: root's output must not reach
+        // a device that user chose.
+        let isUntrustedLink =
+            fstatat(folder.descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            && !Directory.mayFollow(link, in: folderStatus)
+        let descriptor = openat(folder.descriptor, name, O_WRONLY | O_NOCTTY | O_CLOEXEC | (isUntrustedLink ? O_NOFOLLOW : 0))
+        guard descriptor >= 0 else {
+            try write(bytes, named: name, in: folder, keepingMode: true, notices: notices)
+            return
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0, [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT) else {
             close(descriptor)
-            return try write(bytes, to: path, notices: notices)
+            try write(bytes, named: name, in: folder, keepingMode: true, notices: notices)
+            return
         }
         defer { close(descriptor) }
         do {
@@ -91,13 +106,14 @@ package enum AtomicFile {
         return descriptor
     }
 
-    /// Writes `bytes` as the file `name` in `folder`, as ``write(named:in:keepingMode:notices:contents:)``
-    /// does.
+    /// Writes `bytes` as the file `name` in `folder`, as
+    /// ``write(named:in:keepingMode:newFileMode:creating:notices:contents:)`` does.
+    @discardableResult
     static func write(
         _ bytes: [UInt8], named name: String, in folder: Directory, keepingMode: Bool, newFileMode: mode_t = 0o600,
-        notices: NoticeHandler?
-    ) throws(PreferenceError) {
-        try write(named: name, in: folder, keepingMode: keepingMode, newFileMode: newFileMode, notices: notices) { append in
+        creating: Bool = false, notices: NoticeHandler?
+    ) throws(PreferenceError) -> Bool {
+        try write(named: name, in: folder, keepingMode: keepingMode, newFileMode: newFileMode, creating: creating, notices: notices) { append in
             bytes.withUnsafeBytes(append)
         }
     }
@@ -115,19 +131,25 @@ package enum AtomicFile {
     ///     file gets the folder's), so that a user can still read a file root wrote.
     ///   - newFileMode: The mode of a new file: 0600, private to its owner, unless every user
     ///     must read it (0644 for an administrator's defaults).
+    ///   - creating: Whether the file must be new: the new file is then hard-linked in under
+    ///     `name` (`linkat`, which never replaces a file) and its temporary name removed, rather
+    ///     than renamed over `name`. On a file system without hard links it is renamed.
     ///   - contents: Called once with a function that appends bytes to the new file. The
     ///     function does not throw: as stdio's error flag does, it keeps the first failed
     ///     write, drops what comes after it, and the failure is thrown once `contents` returns.
     ///     When `contents` throws, the new file is discarded and its error rethrown.
+    /// - Returns: Whether the file was written: `false` only when `creating` and a file had
+    ///   the name already, which is left as it was.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the file and the system's
     ///   reason, or what `contents` throws. Either way the old file is unchanged and no
     ///   temporary file is left.
+    @discardableResult
     static func write(
-        named name: String, in folder: Directory, keepingMode: Bool, newFileMode: mode_t = 0o600, notices: NoticeHandler?,
-        contents: (_ append: (UnsafeRawBufferPointer) -> Void) throws(PreferenceError) -> Void
-    ) throws(PreferenceError) {
+        named name: String, in folder: Directory, keepingMode: Bool, newFileMode: mode_t = 0o600, creating: Bool = false,
+        notices: NoticeHandler?, contents: (_ append: (UnsafeRawBufferPointer) -> Void) throws(PreferenceError) -> Void
+    ) throws(PreferenceError) -> Bool {
         let path = folder.path + "/" + name
-        let existing = try existingStatus(of: name, in: folder, path: path)
+        let existing = creating ? nil : try existingStatus(of: name, in: folder, path: path)
         let (temporary, descriptor) = try lockedTemporaryFile(for: name, in: folder)
         var renamed = false
         defer {
@@ -152,8 +174,12 @@ package enum AtomicFile {
                 throw PreferenceError.system(.writeFailed, "cannot write \(path): flushing to disk failed")
             }
         }
-        guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
-            throw PreferenceError.system(.writeFailed, "cannot replace \(path)")
+        if creating {
+            guard try link(temporary, as: name, in: folder, path: path) else { return false }
+        } else {
+            guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
+                throw PreferenceError.system(.writeFailed, "cannot replace \(path)")
+            }
         }
         renamed = true
         if let reason = folder.sync() {
@@ -161,6 +187,34 @@ package enum AtomicFile {
                 PreferenceNotice(
                     .warning,
                     "\(path) was written, but flushing the folder \(folder.path) to disk failed, so the change may not survive a crash: \(reason)"))
+        }
+        return true
+    }
+
+    /// Gives the new file `temporary` the name `name` when no file has it, then removes its
+    /// temporary name: `linkat` fails with `EEXIST` rather than replace a file, as
+    /// `renameat2(RENAME_NOREPLACE)` would (which Glibc's Swift module does not declare, and a
+    /// static executable cannot look up). Where the file system has no hard links, the file is
+    /// renamed, which would replace one created in the same instant.
+    ///
+    /// - Returns: Whether the file got the name; `false` when a file had it.
+    private static func link(_ temporary: String, as name: String, in folder: Directory, path: String) throws(PreferenceError) -> Bool {
+        if linkat(folder.descriptor, temporary, folder.descriptor, name, 0) == 0 {
+            // Should this fail, the temporary name is one more link to the new file, which a
+            // sweep removes as it removes any abandoned temporary file.
+            unlinkat(folder.descriptor, temporary, 0)
+            return true
+        }
+        switch errno {
+        case EEXIST:
+            return false
+        case EPERM, EOPNOTSUPP, EMLINK:
+            guard renameat(folder.descriptor, temporary, folder.descriptor, name) == 0 else {
+                throw PreferenceError.system(.writeFailed, "cannot create \(path)")
+            }
+            return true
+        default:
+            throw PreferenceError.system(.writeFailed, "cannot create \(path)")
         }
     }
 

@@ -9,24 +9,110 @@ final class Directory {
     /// The open descriptor.
     let descriptor: Int32
 
-    /// Opens the folder at `path`, following symbolic links to it.
+    /// Opens the folder at `path` one component at a time, each relative to the folder before
+    /// it and never through a symbolic link that another user could have made or changed
+    /// (``mayFollow(_:in:)``); creating missing folders with `creating`.
+    ///
+    /// A link is followed only where it lies in a folder of the user's or root's that no other
+    /// user may write, or, in a sticky folder such as `/tmp`, when it is the user's or the
+    /// folder owner's own, as the kernel's `protected_symlinks` rule has it: so root, working
+    /// in a folder another user owns, never follows a link that user planted.
     ///
     /// - Parameters:
     ///   - missing: The code of the error thrown when the folder does not exist.
     ///   - failure: The code of the error thrown when it cannot be opened for another reason.
+    ///   - creating: The mode of each missing folder to create (0700 for a store, 0755 for an
+    ///     administrator's), set on the new folder's descriptor whatever the umask; `nil`
+    ///     creates nothing.
     /// - Throws: ``PreferenceError`` with code `missing` when it does not exist (`ENOENT`),
-    ///   `failure` otherwise, naming the folder and the system's reason.
-    init(path: String, missing: PreferenceError.Code = .notFound, failure: PreferenceError.Code = .writeFailed) throws(PreferenceError) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
+    ///   `.untrusted` for a link that is not followed, `failure` otherwise, naming the folder
+    ///   and the system's reason.
+    init(
+        path: String, missing: PreferenceError.Code = .notFound, failure: PreferenceError.Code = .writeFailed, creating: mode_t? = nil
+    ) throws(PreferenceError) {
+        var descriptor = open(path.hasPrefix("/") ? "/" : ".", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
+        var pending = Array(path.split(separator: "/").reversed())
+        var links = 0
+        func fail(_ code: Int32) throws(PreferenceError) -> Never {
+            if descriptor >= 0 { close(descriptor) }
             if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist", cause: .noSuchFileOrDirectory) }
             try Self.checkLimit(code, opening: path)
             if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder", cause: .notDirectory) }
             throw PreferenceError.system(failure, "cannot open the folder \(path)", errno: code)
         }
+        guard descriptor >= 0 else { try fail(errno) }
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            let name = String(component)
+            if let creating, name != "..", mkdirat(descriptor, name, creating) == 0 {
+                let created = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                // The umask may have taken away bits that every user needs.
+                guard created >= 0, creating == 0o700 || fchmod(created, creating) == 0 else {
+                    let code = errno
+                    if created >= 0 { close(created) }
+                    throw PreferenceError.system(.writeFailed, "cannot give the new folder \(name) in \(path) mode \(String(creating, radix: 8))", errno: code)
+                }
+                close(descriptor)
+                descriptor = created
+                continue
+            }
+            let next = openat(descriptor, name, Self.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next >= 0 {
+                close(descriptor)
+                descriptor = next
+                continue
+            }
+            let code = errno
+            var link = stat()
+            guard code == ENOTDIR || code == ELOOP, fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0, link.st_mode & S_IFMT == S_IFLNK
+            else { try fail(code) }
+            var folder = stat()
+            links += 1
+            guard links <= 40, fstat(descriptor, &folder) == 0 else { try fail(ELOOP) }
+            guard Self.mayFollow(link, in: folder) else {
+                close(descriptor)
+                throw PreferenceError(
+                    .untrusted,
+                    "\(path): the symbolic link \(name) on the way lies in a folder that user \(folder.st_uid) may change (mode \(Self.modeText(folder))), so prefs does not follow it; give the path it leads to"
+                )
+            }
+            guard let target = Self.linkTarget(name, in: descriptor), !target.isEmpty else { try fail(errno) }
+            if target.hasPrefix("/") {
+                close(descriptor)
+                descriptor = open("/", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
+                guard descriptor >= 0 else { try fail(errno) }
+            }
+            pending += target.split(separator: "/").reversed()
+        }
+        let opened = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard opened >= 0 else { try fail(errno) }
+        close(descriptor)
         self.path = path
-        self.descriptor = descriptor
+        self.descriptor = opened
+    }
+
+    /// Linux's `O_PATH` (`010000000` on every architecture but Alpha, PA-RISC and SPARC), which
+    /// Glibc's Swift module does not declare: a descriptor that only names a folder, which
+    /// needs no permission to read it, as walking a path with the kernel needs none.
+    private static let pathOnly: Int32 = 0o10000000
+
+    /// Whether a symbolic link of status `link`, in a folder of status `folder`, is one that
+    /// no other user could have made or changed: the folder is the user's or root's and only
+    /// its owner may write it, or it is sticky and the link is the user's or the folder owner's.
+    static func mayFollow(_ link: stat, in folder: stat) -> Bool {
+        let user = geteuid()
+        guard folder.st_uid == user || folder.st_uid == 0 else { return false }
+        if folder.st_mode & 0o022 == 0 { return true }
+        return folder.st_mode & S_ISVTX != 0 && (link.st_uid == user || link.st_uid == folder.st_uid)
+    }
+
+    /// What the symbolic link `name` in the folder open at `descriptor` holds; `nil` when it
+    /// cannot be read.
+    static func linkTarget(_ name: String, in descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = readlinkat(descriptor, name, &buffer, buffer.count)
+        guard count >= 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Opens the folder `name` inside `parent` without following a symbolic link, creating it

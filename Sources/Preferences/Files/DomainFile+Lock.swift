@@ -1,39 +1,49 @@
 import Glibc
 
-/// The lock of a domain file: one lock file per file, whatever name reaches it.
+/// The locks of a domain file: the file's own inode, whatever name reaches it, and for the first
+/// write of a store's domain the store's folder.
 ///
-/// A file `NAME` in a folder is locked through `.locks/NAME.lock` in that same folder, whether
-/// it is reached as a domain of a store, through `--file`, a path domain or a folder's
-/// symbolic link: every name of the file leads to the same folder and so to the same lock. The
-/// `.locks` folder is private (0700, the writer's or, when root writes, the folder owner's), so
-/// no other user can take the lock and stall a writer.
+/// A writer opens the file (read-only, never through a symbolic link, relative to its open
+/// folder), checks the descriptor, and takes an exclusive `flock` on it. Once it holds the
+/// lock it checks that the name still names that inode: a writer that held the lock before
+/// may have renamed a new file over it (or removed it), and then the writer lets go and starts
+/// again. A writer keeps the lock of the old inode until its new file has replaced it, so the
+/// writers of a file take turns whether they reach it by its domain, `--file`, a path domain, a
+/// link to its folder or a path through `..`: every name leads to one inode, and so to one
+/// lock. Nothing is created to be locked, so nothing is left beside a file.
 extension DomainFile {
-    /// The name of the folder, beside a domain file, that holds its lock file.
-    static let lockFolderName = ".locks"
-
-    /// The lock file, `<folder>/.locks/<name>.lock`.
-    package var lockPath: String {
-        folderPath + "/" + Self.lockFolderName + "/" + fileName + ".lock"
+    /// Opens, checks and locks the file in `folder` (its open folder).
+    ///
+    /// - Returns: The lock, held, on the inode the file's name names now; `nil` when there is
+    ///   no file.
+    /// - Throws: ``PreferenceError`` with code `.lockTimeout`, `.untrusted`, `.unreadable` for
+    ///   what is not a regular file, or `.writeFailed` for a symbolic link.
+    func lock(in folder: Directory, timeout: Double) throws(PreferenceError) -> FileLock? {
+        let deadline = FileLock.now() + timeout
+        while true {
+            guard let descriptor = try openChecked(in: folder, followingLinks: false) else { return nil }
+            // openChecked has examined the descriptor; should a second look fail, the holder
+            // check treats the file as one any user of the folder could replace.
+            var status = stat()
+            let examined = fstat(descriptor, &status) == 0
+            let lock = try FileLock(
+                descriptor, path: path, file: examined ? status : nil, in: folder, domain: domain, deadline: deadline, timeout: timeout, notices: notices)
+            if lock.isOnFile(named: fileName, in: folder) { return lock }
+        }
     }
 
-    /// Waits for the file's lock in `folder` (the file's open folder), creating the lock folder
-    /// and file when missing.
+    /// Locks `folder`, a store's folder that prefs made and checked as the user's own, for a
+    /// decision that spans the names in it: which file a domain's first write creates, when
+    /// another file's name differs from it only in case.
     ///
-    /// - Throws: ``PreferenceError`` with code `.lockTimeout`, `.untrusted` for a lock folder
-    ///   that is not the user's private one, or `.writeFailed`.
-    func lock(_ folder: Directory, timeout: Double) throws(PreferenceError) -> FileLock {
-        let locks = try Directory(named: Self.lockFolderName, in: folder, create: true)
-        if geteuid() == 0 {
-            // Root writing into a user's folder leaves the lock folder to the folder's owner.
-            let owner = try folder.status()
-            fchown(locks.descriptor, owner.st_uid, owner.st_gid)
+    /// - Throws: ``PreferenceError`` with code `.lockTimeout` or `.writeFailed`.
+    func lockFolder(_ folder: Directory, timeout: Double) throws(PreferenceError) -> FileLock {
+        let descriptor = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw PreferenceError.system(.writeFailed, "cannot open the folder \(folder.path)")
         }
-        let status = try locks.status()
-        guard status.st_uid == geteuid() || geteuid() == 0, status.st_mode & 0o077 == 0 else {
-            throw PreferenceError(
-                .untrusted,
-                "\(locks.path) is not the private lock folder prefs made (it must be yours, mode 700); remove it and try again")
-        }
-        return try FileLock(named: fileName + ".lock", in: locks, domain: domain, timeout: timeout)
+        return try FileLock(
+            descriptor, path: folder.path, file: nil, in: folder, domain: domain, deadline: FileLock.now() + timeout, timeout: timeout,
+            notices: notices)
     }
 }

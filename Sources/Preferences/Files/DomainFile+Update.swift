@@ -14,10 +14,11 @@ extension DomainFile {
     /// was (storing only values already there, removing only absent keys), nothing is written;
     /// another dictionary put in its place is written even when its entries are the same.
     ///
-    /// When there is no file, `body` first runs on `nil` without the lock: a change that fails,
-    /// or leaves nothing to write, creates nothing at all, not even a folder or a lock. Should
-    /// another process create the domain before the lock is taken, `body` runs again on what it
-    /// wrote, so no update is lost.
+    /// When there is no file, `body` first runs on `nil` without a lock: a change that fails,
+    /// or leaves nothing to write, creates nothing at all, not even a folder. The new file is
+    /// then linked in under the domain's name only if no file has that name yet; should another
+    /// process have created the domain meanwhile, `body` runs again on what it wrote, under the
+    /// file's lock, so no update is lost.
     ///
     /// - Parameters:
     ///   - lockTimeout: Seconds to wait for another writer (``PreferencesEnvironment/lockTimeout()``
@@ -57,20 +58,23 @@ extension DomainFile {
         _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
         let folder = try openFolder(failure: .writeFailed)
-        if let folder, let type = fileType(in: folder) {
-            // What is not a regular file is refused before the lock, as the read under it would
-            // refuse it, so that a refused write leaves nothing behind, not even a lock.
-            if type != S_IFREG, let descriptor = try openChecked(in: folder, followingLinks: false) { close(descriptor) }
-            let lock = try lock(folder, timeout: timeout)
+        // What is not a regular file is refused before the lock, and a file that does not
+        // exist is created without one: a refused write leaves nothing behind.
+        if let folder, let lock = try lock(in: folder, timeout: timeout) {
             defer { withExtendedLifetime(lock) {} }
             return try change(in: folder, entry: key, body)
         }
         return try create(in: folder, entry: key, timeout: timeout, body)
     }
 
-    /// Applies `body` to a domain that has no file: first to `nil` without the lock, then, when
-    /// it leaves a dictionary, writes that under the lock, unless another process created the
-    /// file meanwhile, in which case `body` runs again on what is there now.
+    /// Applies `body` to a domain that has no file: first to `nil`, then, when it leaves a
+    /// dictionary, writes that as a new file, which never replaces one: should another process
+    /// have created the file meanwhile, `body` runs again on what is there now, under its lock.
+    ///
+    /// A store's domain is created under the lock of the store's folder, which decides its
+    /// file: when a file whose name differs from the domain's only in case appeared meanwhile,
+    /// that file is the domain's, as ``PreferencesFolder/file(for:host:)`` finds it, and is
+    /// changed instead, so two first writes that spell a domain differently make one file.
     fileprivate func create<Result>(
         in existingFolder: Directory?, entry key: String?, timeout: Double, _ body: (inout PropertyListDictionary?) throws(PreferenceError) -> Result
     ) throws(PreferenceError) -> Result {
@@ -79,13 +83,14 @@ extension DomainFile {
         guard let dictionary = proposed else { return result }
         let folder: Directory
         if let existingFolder { folder = existingFolder } else { folder = try createFolder() }
-        let lock = try lock(folder, timeout: timeout)
-        defer { withExtendedLifetime(lock) {} }
-        guard fileType(in: folder) != nil else {
-            try replace(with: dictionary, in: folder, as: layout(readIn: nil))
-            return result
+        let variant: DomainFile?
+        do {
+            let folderLock = try caseFolding.map { _ throws(PreferenceError) in try lockFolder(folder, timeout: timeout) }
+            defer { withExtendedLifetime(folderLock) {} }
+            variant = caseFolding == nil ? nil : variantFile()
+            if variant == nil, try replace(with: dictionary, in: folder, as: layout(readIn: nil), creating: true) { return result }
         }
-        return try change(in: folder, entry: key, body)
+        return try (variant ?? self).update(entry: key, lockTimeout: timeout, body)
     }
 
     /// Reads the file under the lock, applies `body` and writes what changed: with `key`, only
@@ -123,14 +128,6 @@ extension DomainFile {
         return result
     }
 
-    /// The type (`S_IFREG`, `S_IFLNK`, …) of what has the file's name in `folder`, even a
-    /// dangling link; `nil` when nothing has it. What cannot be examined counts as there.
-    fileprivate func fileType(in folder: Directory) -> mode_t? {
-        var status = stat()
-        if fstatat(folder.descriptor, fileName, &status, AT_SYMLINK_NOFOLLOW) == 0 { return status.st_mode & S_IFMT }
-        return errno == ENOENT ? nil : S_IFREG
-    }
-
     /// Creates the store's folder (and missing parents, 0700, or 0755 when ``isShared``), or
     /// names the missing folder of a lone file.
     fileprivate func createFolder() throws(PreferenceError) -> Directory {
@@ -157,9 +154,16 @@ extension DomainFile {
     /// Replaces the file with `dictionary`, after removing what killed writers left. XML is
     /// streamed to disk a piece at a time, so a large domain is never held a second time as
     /// bytes; the other formats are written whole.
+    ///
+    /// - Parameter creating: Whether the file must be new: it then never replaces a file
+    ///   another process created meanwhile.
+    /// - Returns: Whether the file was written: `false` only when `creating` and a file was
+    ///   there.
+    @discardableResult
     fileprivate func replace(
-        with dictionary: PropertyListDictionary, in folder: Directory, as layout: (format: PropertyListFormat, isStringsFile: Bool)
-    ) throws(PreferenceError) {
+        with dictionary: PropertyListDictionary, in folder: Directory, as layout: (format: PropertyListFormat, isStringsFile: Bool),
+        creating: Bool = false
+    ) throws(PreferenceError) -> Bool {
         AtomicFile.sweepTemporaryFiles(of: fileName, in: folder)
         let format = layout.format
         guard format == .xml else {
@@ -178,10 +182,12 @@ extension DomainFile {
             } catch {
                 throw PreferenceError(.invalidArgument, "cannot write \(domain) as \(format.rawValue): \(error.message)")
             }
-            try AtomicFile.write(bytes, named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, notices: notices)
-            return
+            return try AtomicFile.write(
+                bytes, named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, creating: creating, notices: notices)
         }
-        try AtomicFile.write(named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, notices: notices) {
+        return try AtomicFile.write(
+            named: fileName, in: folder, keepingMode: keepsMode, newFileMode: newFileMode, creating: creating, notices: notices
+        ) {
             (append) throws(PreferenceError) in
             do throws(PropertyListError) {
                 try PropertyListWriter().write(.dictionary(dictionary), to: append)

@@ -13,7 +13,7 @@ import PropertyLists
 /// symbolic link is refused rather than followed. A domain of a store (``PreferencesFolder``)
 /// must also be the user's own: the folder and the file may belong to no other user but root,
 /// and group and others may not write them. Every file, a store's domain or a lone one, is
-/// locked through `.locks/NAME.lock` in its own folder (``lockPath``).
+/// locked through its own inode (``lock(in:timeout:)``), so nothing is made beside it.
 package struct DomainFile: Sendable {
     /// The domain file.
     package let path: String
@@ -35,6 +35,10 @@ package struct DomainFile: Sendable {
     /// Told what a write did that its caller did not ask for (a binary file written as XML) and
     /// what it could not confirm (a folder not flushed to disk); `nil` drops them.
     package var notices: NoticeHandler?
+    /// For a store's domain, how the store chose this file (``PreferencesFolder/file(for:host:)``),
+    /// so that a first write can choose again under the folder's lock; `nil` for a file named by
+    /// its path.
+    var caseFolding: (folder: PreferencesFolder, domain: DomainName, host: String?)?
 
     /// Creates a handle on the lone file at `path`; nothing is read or created yet.
     ///
@@ -49,6 +53,19 @@ package struct DomainFile: Sendable {
         self.path = path
         self.domain = domain
         self.isInStore = isInStore
+    }
+
+    /// The file that the store, looked at now, gives this file's domain when that is another
+    /// file: one whose name differs from this one's only in case, created since this file was
+    /// chosen; `nil` otherwise.
+    func variantFile() -> DomainFile? {
+        guard let caseFolding else { return nil }
+        var file = caseFolding.folder.file(for: caseFolding.domain, host: caseFolding.host)
+        guard file.path != path else { return nil }
+        file.isShared = isShared
+        file.outputFormat = outputFormat
+        file.notices = notices
+        return file
     }
 
     /// The folder that holds the file.
@@ -113,14 +130,37 @@ package struct DomainFile: Sendable {
 
     /// Opens the file for reading and checks it: a regular file, and in a store the user's own.
     ///
+    /// A symbolic link is followed only when asked and only where no other user could have made
+    /// it (``Directory/mayFollow(_:in:)``). In a folder that another user owns (root excepted),
+    /// who could link any file there, the file must be that user's, root's or the caller's own:
+    /// so root, reading or writing a user's folder, never opens a third user's file planted
+    /// there.
+    ///
     /// - Returns: The open descriptor, which the caller closes, or `nil` when there is no file.
     func openChecked(in folder: Directory, followingLinks: Bool) throws(PreferenceError) -> Int32? {
+        let folderStatus = try folder.status()
+        var link = stat()
+        if followingLinks, fstatat(folder.descriptor, fileName, &link, AT_SYMLINK_NOFOLLOW) == 0, link.st_mode & S_IFMT == S_IFLNK,
+            !Directory.mayFollow(link, in: folderStatus)
+        {
+            throw PreferenceError(
+                .untrusted,
+                "\(path) is a symbolic link in a folder that user \(folderStatus.st_uid) may change (mode \(Directory.modeText(folderStatus))), so prefs does not follow it; name the file it leads to"
+            )
+        }
         let flags = O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW)
         guard let descriptor = try folder.openFile(fileName, flags, failure: followingLinks ? .unreadable : .writeFailed) else { return nil }
-        do {
+        do throws(PreferenceError) {
             let status = try Directory.status(of: descriptor, path: path)
             try Directory.checkRegular(status, path: path)
             if isInStore { try Directory.checkTrusted(status, path: path, kind: "file", anyOwnerForRoot: !isShared) }
+            let folderOwner = folderStatus.st_uid
+            if folderOwner != geteuid(), folderOwner != 0, status.st_uid != folderOwner, status.st_uid != 0, status.st_uid != geteuid() {
+                throw PreferenceError(
+                    .untrusted,
+                    "\(path) belongs to user \(status.st_uid) but lies in a folder of user \(folderOwner), who could have linked it there; prefs opens only that user's or root's files in it"
+                )
+            }
         } catch {
             close(descriptor)
             throw error

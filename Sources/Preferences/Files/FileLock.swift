@@ -1,65 +1,62 @@
 import Glibc
 import SystemPackage
 
-/// An exclusive `flock(2)` lock that serializes the writers of a domain.
+/// An exclusive `flock(2)` lock on an open file or folder: a domain file's own inode, which
+/// serializes the writers of that file, or a store's folder, which serializes the first writes
+/// of its domains (see ``DomainFile``'s update).
 ///
-/// Every file is locked through an empty file in the private `.locks` folder beside it (see
-/// ``DomainFile/lockPath``), so no lock lies among the user's files. A lock file is never removed, renamed, truncated or
-/// written: removing it would let two writers lock two different files. The kernel releases the
+/// Nothing is created to be locked, so a lock leaves nothing behind. The kernel releases the
 /// lock when its holder exits, even after `kill -9`, so no lock is ever stale; a waiter that
 /// times out names the holder the kernel reports in `/proc/locks`.
+///
+/// `flock` needs only a descriptor open for reading, so a user who may read a file but neither
+/// write it nor its folder could hold its lock without being a writer. A waiter therefore
+/// looks, in `/proc/locks` and `/proc/PID/status`, at who holds what it waits for: when every
+/// holder is a process whose user could not replace the file (``couldReplace(_:in:)``), it is
+/// no writer, and the waiter goes on without the lock, telling `notices`.
 final class FileLock {
     private let descriptor: Int32
 
-    /// Waits for the lock file `name` in `folder`, creating it (0600) when missing.
-    ///
-    /// The file is checked on its opened descriptor before it is locked: it must be a regular
-    /// file with one link that belongs to the user, so a planted link to another file is refused.
+    /// Takes the lock of `descriptor`, open on what `path` names in `folder` (which, for a
+    /// folder's lock, is the folder itself), waiting until `deadline`; the lock owns the
+    /// descriptor from then on, and closes it even when this throws.
     ///
     /// - Parameters:
+    ///   - file: The status of the locked file (checked by its caller on the descriptor), or
+    ///     `nil` when the folder itself is locked.
     ///   - domain: How errors name what is locked.
-    ///   - timeout: How long to wait, in seconds.
+    ///   - timeout: The time the caller waits in all, for the message.
     /// - Throws: ``PreferenceError`` with code `.lockTimeout` naming the domain and the holder,
-    ///   `.untrusted` for a lock file that is not the user's plain file, or `.writeFailed`.
-    init(named name: String, in folder: Directory, domain: String, timeout: Double) throws(PreferenceError) {
-        let path = folder.path + "/" + name
-        guard let descriptor = try folder.openFile(name, O_RDONLY | O_CREAT | O_NOFOLLOW) else {
-            throw PreferenceError.system(.writeFailed, "cannot create the lock file \(path)", errno: ENOENT)
-        }
-        do throws(PreferenceError) {
-            if geteuid() == 0 {
-                // Root leaves the lock file to the owner of its folder, who can then use it.
-                let owner = try folder.status()
-                fchown(descriptor, owner.st_uid, owner.st_gid)
-            }
-            let status = try Directory.status(of: descriptor, path: path)
-            guard (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1, status.st_uid == geteuid() || geteuid() == 0 else {
-                throw PreferenceError(
-                    .untrusted,
-                    "\(path) is not a lock file prefs made (it must be a regular file with one link that belongs to you); remove it and try again")
-            }
-            try Self.wait(for: descriptor, path: path, domain: domain, timeout: timeout)
-        } catch {
-            close(descriptor)
-            throw error
-        }
+    ///   or `.writeFailed`.
+    init(
+        _ descriptor: Int32, path: String, file: stat?, in folder: Directory, domain: String, deadline: Double, timeout: Double,
+        notices: NoticeHandler?
+    ) throws(PreferenceError) {
         self.descriptor = descriptor
-    }
-
-    deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
-
-    private static func wait(for descriptor: Int32, path: String, domain: String, timeout: Double) throws(PreferenceError) {
-        let deadline = now() + timeout
         var pause = 0.001
+        var nextLook = Self.now() + 0.05
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw PreferenceError.system(.writeFailed, "cannot lock \(path)")
             }
-            guard now() < deadline else {
-                let holder = holder(of: descriptor).map { " (held by \($0))" } ?? ""
+            let now = Self.now()
+            if now >= nextLook {
+                nextLook = now + 0.25
+                let holders = Self.holders(of: descriptor)
+                var folderStatus = stat()
+                if !holders.isEmpty, fstat(folder.descriptor, &folderStatus) == 0,
+                    holders.allSatisfy({ !Self.couldReplace(file, in: folderStatus, user: $0.user) })
+                {
+                    let names = holders.map(\.description).joined(separator: ", ")
+                    notices?(
+                        PreferenceNotice(
+                            .warning,
+                            "\(path) is locked by \(names), whose user may not change it, so it is no writer; prefs went on without waiting"))
+                    return
+                }
+            }
+            guard now < deadline else {
+                let holder = Self.holders(of: descriptor).first.map { " (held by \($0))" } ?? ""
                 throw PreferenceError(
                     .lockTimeout,
                     "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT"
@@ -70,25 +67,106 @@ final class FileLock {
         }
     }
 
-    /// "process 1234 (flock)": the process the kernel lists in `/proc/locks` as holding a
-    /// `flock` on the file open at `descriptor`, or `nil` when it cannot tell.
-    private static func holder(of descriptor: Int32) -> String? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return nil }
-        let inode = ":\(status.st_ino)"
-        for line in table.split(separator: "\n") where !line.contains("->") {
-            let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode), let pid = Int32(fields[4]) else { continue }
-            let name = smallFileText("/proc/\(pid)/comm").map { " (\($0.trimmingSuffix("\n")))" } ?? ""
-            return "process \(pid)\(name)"
-        }
-        return nil
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 
-    private static func now() -> Double {
+    /// Whether the lock's descriptor is open on the file that `name` names in `folder` now:
+    /// a writer that held the lock before may have replaced the file by a new one, or removed
+    /// it, and the lock of the old file then locks nothing.
+    func isOnFile(named name: String, in folder: Directory) -> Bool {
+        var locked = stat()
+        var named = stat()
+        guard fstat(descriptor, &locked) == 0, fstatat(folder.descriptor, name, &named, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        return locked.st_dev == named.st_dev && locked.st_ino == named.st_ino
+    }
+
+    /// A process holding a lock, as `/proc` tells it.
+    struct Holder: CustomStringConvertible {
+        /// The process id.
+        let pid: Int32
+        /// Its command name, if known.
+        let command: String?
+        /// Its effective user and groups, if known.
+        let user: (uid: uid_t, groups: [gid_t])?
+
+        /// "process 1234 (flock) of user 1001".
+        var description: String {
+            "process \(pid)" + (command.map { " (\($0))" } ?? "") + (user.map { " of user \($0.uid)" } ?? "")
+        }
+    }
+
+    /// The processes the kernel lists in `/proc/locks` as holding a `flock` on what
+    /// `descriptor` is open on; empty when it cannot tell.
+    private static func holders(of descriptor: Int32) -> [Holder] {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return [] }
+        // The device is printed as MAJOR:MINOR:INODE, in hexadecimal for the device.
+        let inode = "\(major(status.st_dev).hex):\(minor(status.st_dev).hex):\(status.st_ino)"
+        var holders: [Holder] = []
+        for line in table.split(separator: "\n") where !line.contains("->") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == inode, let pid = Int32(fields[4]) else { continue }
+            let command = smallFileText("/proc/\(pid)/comm").map { $0.trimmingSuffix("\n") }
+            holders.append(Holder(pid: pid, command: command, user: user(of: pid)))
+        }
+        return holders
+    }
+
+    /// The effective user and the groups of process `pid`, from `/proc/PID/status`.
+    private static func user(of pid: Int32) -> (uid: uid_t, groups: [gid_t])? {
+        guard let text = smallFileText("/proc/\(pid)/status") else { return nil }
+        var uid: uid_t?
+        var groups: [gid_t] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
+            switch fields.first {
+            case "Uid:" where fields.count > 2: uid = uid_t(fields[2])
+            case "Gid:" where fields.count > 2: groups += [gid_t(fields[2])].compactMap { $0 }
+            case "Groups:": groups += fields.dropFirst().compactMap { gid_t($0) }
+            default: break
+            }
+        }
+        return uid.map { ($0, groups) }
+    }
+
+    /// Whether a process of `user` could replace the file of status `file` in the folder of
+    /// status `folder` (or, when `file` is `nil`, create a file there): root can; anyone else
+    /// must be allowed to write the folder by its mode, and in a sticky folder (`/tmp`) must
+    /// also own the file or the folder. A user `/proc` does not show could.
+    static func couldReplace(_ file: stat?, in folder: stat, user: (uid: uid_t, groups: [gid_t])?) -> Bool {
+        guard let user, user.uid != 0 else { return true }
+        let writeBit: mode_t =
+            user.uid == folder.st_uid ? 0o200 : user.groups.contains(folder.st_gid) ? 0o020 : 0o002
+        guard folder.st_mode & writeBit != 0 else { return false }
+        guard folder.st_mode & S_ISVTX != 0, let file else { return true }
+        return user.uid == file.st_uid || user.uid == folder.st_uid
+    }
+
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The major number of a device, as glibc's `gnu_dev_major` computes it.
+    private static func major(_ device: dev_t) -> UInt64 {
+        (UInt64(device) >> 8 & 0xfff) | (UInt64(device) >> 32 & ~0xfff)
+    }
+
+    /// The minor number of a device, as glibc's `gnu_dev_minor` computes it.
+    private static func minor(_ device: dev_t) -> UInt64 {
+        (UInt64(device) & 0xff) | (UInt64(device) >> 12 & ~0xff)
+    }
+}
+
+extension UInt64 {
+    /// The number in lowercase hexadecimal, at least two digits, as `/proc/locks` prints a device.
+    fileprivate var hex: String {
+        let digits = String(self, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
     }
 }
 

@@ -7,8 +7,9 @@ import SystemPackage
 /// One watcher serves the whole process: one inotify descriptor and one thread, started by the
 /// first subscription and shared by every store and observer after it, so observers cost no
 /// thread or descriptor of their own. A domain is replaced by a rename, so its change is the
-/// `IN_MOVED_TO` of `NAME.plist`; a removal is `IN_DELETE`; an edit in place is
-/// `IN_CLOSE_WRITE`. Dot-files (temporary files, `.locks`) are ignored. A folder that does not
+/// `IN_MOVED_TO` of `NAME.plist`; a new domain's file is linked in, `IN_CREATE`; a removal is
+/// `IN_DELETE`; an edit in place is
+/// `IN_CLOSE_WRITE`. Dot-files (temporary files) are ignored. A folder that does not
 /// exist yet is awaited by watching its nearest existing ancestor; once it appears (or when it
 /// goes away, or the kernel's queue overflows) subscribers are told that everything changed.
 /// A watch follows a folder, not its path: so that a store keeps following its path when a

@@ -8,25 +8,42 @@ public enum HostScope: Hashable, Sendable {
     /// The values for the host with this id only.
     case named(String)
 
-    /// The id of the host this names, `currentHost` (asked only then) for ``current``; `nil`
-    /// for ``any``.
+    /// The id of the host this names, the environment's ``PreferencesEnvironment/currentHost``
+    /// (asked only then) for ``current``; `nil` for ``any``.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for ``current`` when this
-    ///   machine has no id, and for a name that cannot be part of a file name.
-    package func id(currentHost: @autoclosure () -> String?) throws(PreferenceError) -> String? {
+    ///   machine has no id or its id is no valid host name (``problem(withHostName:)``), and for
+    ///   a name that is none.
+    package func id(in environment: @autoclosure () -> PreferencesEnvironment) throws(PreferenceError) -> String? {
         switch self {
         case .any:
             return nil
         case .current:
-            guard let currentHost = currentHost() else {
+            let environment = environment()
+            if let id = environment.uncheckedCurrentHost, let problem = Self.problem(withHostName: id) {
+                throw PreferenceError(
+                    .invalidArgument,
+                    "this machine's id \(id.quotedForMessage(limit: 80)) (/etc/machine-id) is not a valid host name: \(problem); so prefs cannot name its ByHost files"
+                )
+            }
+            guard let currentHost = environment.currentHost else {
                 throw PreferenceError(.invalidArgument, "this machine has no id (/etc/machine-id), so it has no ByHost domains")
             }
             return currentHost
         case .named(let name):
-            guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw PreferenceError(.invalidArgument, "invalid host name \"\(name)\": it may not be empty, start with '.' or hold '/' or control characters")
+            if let problem = Self.problem(withHostName: name) {
+                throw PreferenceError(.invalidArgument, "invalid host name \(name.quotedForMessage(limit: 80)): \(problem)")
             }
             return name
         }
+    }
+
+    /// Why `name` cannot be a host's id, `nil` when it can: the id is part of a file name,
+    /// `ByHost/DOMAIN.ID.plist`, so it may not be empty, start with `.`, or hold `/` or control
+    /// characters. `-host NAME` and this machine's own id are checked alike.
+    package static func problem(withHostName name: String) -> String? {
+        guard name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return "it may not be empty, start with '.' or hold '/' or control characters"
     }
 }

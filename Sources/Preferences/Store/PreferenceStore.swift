@@ -90,7 +90,7 @@ public final class PreferenceStore: Sendable {
     ) throws(PreferenceError) {
         self.domain = try DomainName(domain)
         self.host = host
-        hostID = try host.id(currentHost: environment.currentHost)
+        hostID = try host.id(in: environment)
         if let folder { self.folder = folder } else { self.folder = try environment.preferencesFolder() }
         argumentDomain = ArgumentDomain.parse(arguments)
         manifest = try (manifests ?? environment.manifestSearchPath).manifest(for: self.domain, notices: notices)

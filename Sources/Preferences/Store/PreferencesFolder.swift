@@ -22,14 +22,17 @@ public struct PreferencesFolder: Sendable {
     /// When there is no file of that exact name but one whose domain differs from `domain` only
     /// in case (`com.apple.Terminal.plist` for `com.apple.terminal`), that file is the domain's,
     /// as it would be on a Mac's case-insensitive disk; of several such, the first in
-    /// ``domainNames(host:notices:)``' order.
+    /// ``domainNames(host:notices:)``' order. The first write of a domain chooses again under
+    /// the folder's lock, so two first writes that spell it differently make one file.
     ///
     /// - Complexity: One `lstat`; when the exact file is missing, one listing of its folder.
     package func file(for domain: DomainName, host: String? = nil) -> DomainFile {
         let folder = host == nil ? path : path + "/ByHost"
         let suffix = host.map { "." + $0 + ".plist" } ?? ".plist"
         let name = Self.existingName(of: domain.rawValue, suffix: suffix, in: folder) ?? domain.rawValue
-        return DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
+        var file = DomainFile(path: folder + "/" + name + suffix, domain: name + (host.map { " (host " + $0 + ")" } ?? ""), isInStore: true)
+        file.caseFolding = (self, domain, host)
+        return file
     }
 
     /// Whether any domain has values for one host here: whether the folder `ByHost` exists.
@@ -91,26 +94,15 @@ public struct PreferencesFolder: Sendable {
 
     /// Creates the folder and its missing parents, each of `mode` (0700 unless told).
     ///
+    /// Each folder is created and opened relative to the one before it, never through a
+    /// symbolic link another user could have planted (``Directory``), and given its mode on
+    /// its own descriptor.
+    ///
     /// - Parameter mode: The mode of each folder created; 0755 for folders every user must
     ///   read (an administrator's defaults). Folders that exist are left as they are.
     /// - Throws: ``PreferenceError`` with code `.writeFailed` naming the folder that could not
     ///   be created.
     public func create(mode: mode_t = 0o700) throws(PreferenceError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, mode) == 0 {
-                // The umask may have taken away bits that every user needs.
-                if mode != 0o700, chmod(prefix, mode) != 0 {
-                    throw PreferenceError.system(.writeFailed, "cannot give the folder \(prefix) mode \(String(mode, radix: 8))")
-                }
-            } else if errno != EEXIST {
-                throw PreferenceError.system(.writeFailed, "cannot create the folder \(prefix)")
-            }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw PreferenceError(.writeFailed, "\(path) is not a folder")
-        }
+        _ = try Directory(path: path, missing: .writeFailed, creating: mode)
     }
 }

@@ -46,7 +46,6 @@ package enum StoreCheck {
             findings += domainFindings(folder.path + "/" + name, domain: String(name.dropLast(".plist".count)))
         }
         findings += caseFindings(folder.path, entries: entries.names)
-        findings += lockFolderFindings(folder.path + "/" + DomainFile.lockFolderName)
         findings += temporaryFileFindings(folder, entries: entries.names, fix: fix)
         return findings
     }
@@ -98,7 +97,8 @@ package enum StoreCheck {
     }
 
     /// Whether a folder holds only what prefs keeps in a store: domain files, the `ByHost`
-    /// folder and hidden entries (the lock folder, temporary files). Another folder (`/etc`,
+    /// folder and hidden entries (temporary files, and the `.locks` folder of
+    /// earlier versions, which prefs no longer uses). Another folder (`/etc`,
     /// `/`) is not the user's to make private, and no `chmod` of it is advised.
     private static func holdsOnlyPreferences(_ entries: (names: [String], undecodable: [String])) -> Bool {
         entries.undecodable.isEmpty && entries.names.allSatisfy { $0.hasSuffix(".plist") || $0.hasPrefix(".") || $0 == "ByHost" }
@@ -135,21 +135,6 @@ package enum StoreCheck {
                 Finding(path: path, message: "the \(kind) has mode \(String(mode, radix: 8)), so others may read it (\(advice))", isFixable: false))
         }
         return findings
-    }
-
-    private static func lockFolderFindings(_ path: String) -> [Finding] {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return [] }
-        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o077 == 0 else {
-            return [
-                Finding(
-                    path: path,
-                    message:
-                        "is not the private lock folder prefs makes (a folder of yours, mode 700), so writes are refused; remove it and prefs makes it again",
-                    isFixable: false)
-            ]
-        }
-        return []
     }
 
     private static func temporaryFileFindings(_ folder: PreferencesFolder, entries: [String], fix: Bool) -> [Finding] {
