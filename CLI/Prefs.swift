@@ -41,7 +41,9 @@ struct Prefs: ParsableCommand {
         }
         do {
             let arguments = try LeadingOptions.moved(CommandLine.arguments)
-            if let request = FastPath.request(for: arguments) {
+            if let script = CompletionScript.requested(by: arguments) {
+                Output.write(script)
+            } else if let request = FastPath.request(for: arguments) {
                 try request()
             } else {
                 try CommandNames.check(arguments)
