@@ -92,6 +92,8 @@ enum CompletionScript {
 
         # Adds the candidate ${1} to COMPREPLY as it must be inserted: inside the quote the word
         # leaves open, or else with printf %q (but a leading ~/, which stays the home folder).
+        # Readline closes an open quote after a lone match unless the match ends with that quote
+        # character, as an escaped one can: then the candidate closes it itself.
         __prefs_offer() {
             local candidate="${1}"
             case "${quote}" in
@@ -112,6 +114,7 @@ enum CompletionScript {
                 fi
                 ;;
             esac
+            [[ -n "${quote}" && "${candidate}" == *"${quote}" ]] && candidate+="${quote}"
             COMPREPLY+=("${candidate}")
         }
 
