@@ -164,8 +164,9 @@ enum CompletionScript {
         """#
 
     /// zsh: each line of prefs' answer is one word for `compadd`, which matches it against the
-    /// word typed and quotes it as it inserts it; swift-argument-parser ends the answer with a
-    /// line of its own, which is dropped.
+    /// word typed and quotes it as it inserts it, but a leading `~/`, given as an unquoted
+    /// prefix so that the path stays in the home folder; swift-argument-parser ends the answer
+    /// with a line of its own, which is dropped.
     private static let zshHelpers = #"""
         # prefs: candidates are data. Each line prefs prints is one word for compadd, which
         # quotes it on insertion; _describe would read a ':' in it as a description.
@@ -173,7 +174,13 @@ enum CompletionScript {
             local -a completions
             completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
             completions=("${(@)${(@)completions[1,-2]}:#}")
-            (( ${#completions[@]} )) && compadd -- "${completions[@]}"
+            local -a home=("${(@M)completions:#\~/*}")
+            completions=("${(@)completions:#\~/*}")
+            local -i ret=1
+            (( ${#completions[@]} )) && compadd -- "${completions[@]}" && ret=0
+            # A path in the home folder keeps its ~/ unquoted, so that the shell expands it.
+            (( ${#home[@]} )) && compadd -P '~/' -- "${(@)home#\~/}" && ret=0
+            return ret
         }
 
         """#

@@ -18,12 +18,13 @@ struct CompletionAsDataTests {
     var work: String { folder.file("work") }
 
     /// A store with domain `com.t` holding every name as a key and a domain of each name
-    /// (but `8back\slash`: a domain name has no backslash), and `work/` holding a file of
-    /// each name.
+    /// (but `8back\slash`: a domain name has no backslash), `work/` holding a file of each
+    /// name, and the home folder a file `0$(touch PWNED)`.
     init() throws {
         for path in ["home", "store", "work", "zsh", "data"] {
             try FileManager.default.createDirectory(atPath: folder.file(path), withIntermediateDirectories: true)
         }
+        try folder.write("", to: "home/0$(touch PWNED)")
         for name in Self.names {
             try folder.write("", to: "work/" + name)
             #expect(try Shell.prefs(["write", "com.t", name, "1"], home: folder.file("store")).status == 0)
@@ -43,8 +44,8 @@ struct CompletionAsDataTests {
     func fish() throws { try check(InteractiveShell(name: "fish")) }
 
     /// Types, in `shell`, a line completing each name as a key, a domain and a file, and the
-    /// key again inside an open `'` and `"`; each completed line must pass the name itself,
-    /// and no `PWNED` file may appear.
+    /// key again inside an open `'` and `"`, and a file under `~/`; each completed line must
+    /// pass the name itself, and no `PWNED` file may appear.
     func check(_ shell: InteractiveShell) throws {
         var lines: [(typed: String, name: String)] = []
         for name in Self.names {
@@ -55,6 +56,8 @@ struct CompletionAsDataTests {
             lines.append(("prefs read com.t '" + tag, name))
             lines.append(("prefs read com.t \"" + tag, name))
         }
+        // A path in the home folder keeps its ~/, which the shell expands.
+        lines.append(("prefs import com.t ~/0", folder.file("home/0$(touch PWNED)")))
         let screen = try shell.type(lines.map(\.typed), in: folder)
         let offered = screen.split(whereSeparator: \.isNewline).compactMap { line -> String? in
             guard line.hasPrefix("offered<"), line.hasSuffix(">") else { return nil }
