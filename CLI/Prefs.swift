@@ -41,10 +41,10 @@ struct Prefs: ParsableCommand {
         }
         do {
             let arguments = try LeadingOptions.moved(CommandLine.arguments)
-            if let script = CompletionScript.requested(by: arguments) {
-                Output.write(script)
-            } else if let request = FastPath.request(for: arguments) {
+            if let request = FastPath.request(for: arguments) {
                 try request()
+            } else if let script = CompletionScript.requested(by: arguments) {
+                Output.write(script)
             } else {
                 try CommandNames.check(arguments)
                 try ShortFlagClusters.check(arguments)

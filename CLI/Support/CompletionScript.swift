@@ -22,15 +22,17 @@ enum CompletionScript {
     /// The option that asks for a script, as swift-argument-parser spells it.
     private static let option = "--generate-completion-script"
 
-    /// The script `arguments` (the process's, program first) ask for, or `nil` when they ask
-    /// for none or name no shell swift-argument-parser knows (the parser then says why).
+    /// The script `arguments` (the process's, program first) ask for, as the parser would
+    /// read them (anywhere before `--`), or `nil` when they ask for none or name no shell
+    /// swift-argument-parser knows (the parser then says why).
     static func requested(by arguments: [String]) -> String? {
-        guard let position = arguments.firstIndex(where: { $0 == option || $0.hasPrefix(option + "=") }) else { return nil }
+        let options = arguments.prefix { $0 != "--" }
+        guard let position = options.firstIndex(where: { $0 == option || $0.hasPrefix(option + "=") }) else { return nil }
         let word = arguments[position]
         let named: String? =
             if word.count > option.count { String(word.dropFirst(option.count + 1)) } else { arguments.dropFirst(position + 1).first }
-        guard let shell = named.flatMap(CompletionShell.init(rawValue:)) ?? CompletionShell.autodetected() else { return nil }
-        return text(for: shell)
+        let shell = if let named { CompletionShell(rawValue: named) } else { CompletionShell.autodetected() }
+        return shell.map(text(for:))
     }
 
     /// swift-argument-parser's script for `shell` with prefs' helpers after its definitions.

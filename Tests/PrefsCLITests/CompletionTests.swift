@@ -164,6 +164,21 @@ struct CompletionTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("work/PWNED")))
     }
 
+    /// Every way of asking for a script gets prefs' helpers in it (the shell named after the
+    /// option, after `=`, or taken from `$SHELL`), and a shell prefs does not know is refused.
+    @Test func everyRequestForAScriptGetsPrefsHelpers() throws {
+        let helpers = ["bash": "__prefs_unquoted()", "zsh": "compadd --", "fish": "commandline -ct"]
+        for (arguments, shell) in [
+            (["--generate-completion-script", "bash"], "bash"), (["--generate-completion-script=zsh"], "zsh"),
+            (["read", "--generate-completion-script", "fish"], "fish"), (["--generate-completion-script"], "zsh")
+        ] {
+            let result = try Shell.run(Shell.prefs, arguments, environment: ["SHELL": "/usr/bin/zsh"])
+            #expect(result.status == 0 && result.stdout.contains(helpers[shell] ?? "?"), "\(arguments)")
+        }
+        let unknown = try Shell.run(Shell.prefs, ["--generate-completion-script", "csh"])
+        #expect(unknown.status != 0 && unknown.stdout.isEmpty && unknown.stderr.contains("'csh'"), "\(unknown)")
+    }
+
     /// The zsh and fish scripts parse (`zsh -n`, `fish -n`). Without the shell the test is
     /// skipped, saying so, but under CI (`CI=true`, where .ci/run installs both) it fails.
     @Test(.enabled(if: InteractiveShell.runs("zsh"), "zsh is not installed (.ci/run installs it)"))
