@@ -142,6 +142,20 @@ struct CompletionTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("work/PWNED")))
     }
 
+    /// A name no line carries whole is not offered: a line feed would make two candidates, a
+    /// carriage return or an escape sequence would reach the terminal in the list.
+    @Test func namesWithControlCharactersAreNotOffered() throws {
+        for name in ["ok", "line\nfeed", "carriage\rreturn", "tab\tbed", "delete\u{7F}d", "next\u{85}line"] {
+            let result = try Shell.prefs(["write", "com.example.hostile", name, "1"], home: home)
+            #expect(result.status == 0, "\(result)")
+        }
+        #expect(try bash(["read", "com.example.hostile", ""]) == ["ok"])
+        let offered = try Shell.run(
+            Shell.prefs, ["---completion", "read", "--", "positional@0", "3", "0", "prefs", "read", "com.example.hostile", ""],
+            environment: ["PREFS_HOME": home, "SAP_SHELL": "fish"])
+        #expect(offered.stdout == "ok\n", "\(offered)")
+    }
+
     /// fish completes without a terminal too (`complete -C`, as an editor or a test asks it):
     /// fish 3 refuses `commandline -C` there, which left swift-argument-parser's script
     /// offering nothing. Its candidates come literally.
