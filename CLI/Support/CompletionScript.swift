@@ -1,21 +1,22 @@
 import ArgumentParser
 
 /// The completion scripts `prefs --generate-completion-script bash|zsh|fish` prints:
-/// swift-argument-parser's, followed by prefs' own definitions of the few helpers through which
+/// swift-argument-parser's, with prefs' own definitions of the few helpers through which
 /// candidates reach the shell, so that every candidate stays data.
 ///
 /// A candidate is a name from a file: a domain, a key, a palette, a file in the current folder.
 /// Whoever wrote the file chose the name (clone a repository, `cd` into it, press Tab), so no
-/// candidate may pass through anything that expands it. swift-argument-parser's bash helper
-/// hands candidates to `compgen -W`, which expands each word as the shell would (`$(cmd)` and
-/// `` `cmd` `` run `cmd`, `$((…))`, `${…}`, globs); its zsh helper hands them to `_describe`,
-/// which reads a `:` as the start of a description (and one such key left the whole list
-/// unoffered); its fish helper asks `commandline` for the cursor in a way fish 3 refuses, so
-/// nothing was offered there. The definitions below, later in the script, replace those
-/// helpers: bash reads candidates line by line and keeps those that start with the word typed,
-/// and lists files itself; zsh gives them to `compadd` as words; fish reads the cursor from the
-/// current token. Each shell quotes a candidate as it inserts it (bash because the script
-/// completes with `-o filenames`).
+/// candidate may pass through anything that expands it, and each must be inserted quoted as
+/// the name it is. swift-argument-parser's bash helper hands candidates to `compgen -W`, which
+/// expands each word as the shell would (`$(cmd)` and `` `cmd` `` run `cmd`, `$((…))`, `${…}`,
+/// globs), and leaves quoting to bash's `-o filenames`, which on purpose leaves `$` and `` ` ``
+/// unquoted in a name that is not a file here; its zsh helper hands them to `_describe`, which
+/// reads a `:` as the start of a description (and one such key left the whole list unoffered);
+/// its fish helper asks `commandline` for the cursor in a way fish 3 refuses without a
+/// terminal. prefs' definitions replace those helpers: bash reads candidates line by line,
+/// keeps those that start with the word typed, lists files itself, and quotes each for the
+/// word it goes into; zsh gives them to `compadd` as words, which quotes them; fish (whose
+/// command substitutions are data already) reads the cursor from the current token.
 ///
 /// Candidates travel one a line, so ``Completions`` leaves out any that a line cannot carry.
 enum CompletionScript {

@@ -4,7 +4,8 @@ import Testing
 
 /// The shell completions `prefs --generate-completion-script` prints: bash's run in a real bash
 /// with `COMP_WORDS` and `COMP_CWORD` set as bash sets them on Tab, against a store of domains,
-/// keys and palettes; zsh's and fish's parsed by those shells.
+/// keys and palettes; zsh's and fish's parsed by those shells, and fish's asked with
+/// `complete -C`. `CompletionAsDataTests` types at all three on a terminal.
 @Suite("Shell completions know the store")
 struct CompletionTests {
     let folder = TemporaryFolder()
