@@ -45,6 +45,8 @@ struct Prefs: ParsableCommand {
             let arguments = try LeadingOptions.moved(CommandLine.arguments)
             if let request = FastPath.request(for: arguments) {
                 try request()
+            } else if let script = CompletionScript.requested(by: arguments) {
+                Output.write(script)
             } else {
                 try CommandNames.check(arguments)
                 try ShortFlagClusters.check(arguments)

@@ -14,13 +14,13 @@ import Preferences
 enum Completions {
     /// DOMAIN, then a KEY of that domain; with `--file` or `-g` naming the target, a KEY at once
     /// (`read`, `read-type`, `delete`, `rename`, `watch`).
-    static let domainThenKey = CompletionKind.custom { words, index, typed in
+    static let domainThenKey = offering { words, index, typed in
         domainOrKey(CompletionLine(words, completing: index, commandDepth: 1), CompletionLine.unquoted(typed)) ?? []
     }
 
     /// As ``domainThenKey``, then, where the value goes, the type flags `defaults write` takes
     /// (`-int`, `-array-add`, …) once a `-` is typed (`write`).
-    static let domainKeyThenValue = CompletionKind.custom { words, index, typed in
+    static let domainKeyThenValue = offering { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
         if let candidates = domainOrKey(line, prefix) { return candidates }
@@ -39,7 +39,7 @@ enum Completions {
 
     /// DOMAIN, then a FILE; with `--file` or `-g` naming the target, a FILE at once (`import`,
     /// `export`).
-    static let domainThenFile = CompletionKind.custom { words, index, typed in
+    static let domainThenFile = offering { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
         let files = line.arguments.count - (line.namesTarget ? 0 : 1)
@@ -48,18 +48,18 @@ enum Completions {
     }
 
     /// Domains (`describe`, `manifest`, `check`, `--domain`).
-    static let domains = CompletionKind.custom { words, index, typed in
+    static let domains = offering { words, index, typed in
         Completions.domains(CompletionLine(words, completing: index, commandDepth: 1), CompletionLine.unquoted(typed))
     }
 
     /// A KEY of the domain named just before it (`describe DOMAIN KEY`).
-    static let keyOfDomainBefore = CompletionKind.custom { words, index, typed in
+    static let keyOfDomainBefore = offering { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         return Completions.keys(line, domain: line.arguments.last, CompletionLine.unquoted(typed))
     }
 
     /// The palette stores of the domain `--domain` names (`palettes` by default).
-    static let paletteStores = CompletionKind.custom { words, index, typed in
+    static let paletteStores = offering { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let domain = line.values["--domain"] ?? PaletteDocument.defaultDomain
         let keys = Completions.keys(line, domain: domain, PaletteDocument.keyPrefix + CompletionLine.unquoted(typed))
@@ -67,7 +67,7 @@ enum Completions {
     }
 
     /// The names of the palettes of the store `--domain` and `--store` name.
-    static let paletteNames = CompletionKind.custom { words, index, typed in
+    static let paletteNames = offering { words, index, typed in
         let line = CompletionLine(words, completing: index, commandDepth: 1)
         let prefix = CompletionLine.unquoted(typed)
         // A best-effort completion, as for every candidate list below: a store that does not
@@ -91,6 +91,23 @@ enum Completions {
         guard null >= 0 else { return }
         dup2(null, 2)
         close(null)
+    }
+
+    /// A custom completion that offers what `candidates` finds but a name no line carries whole.
+    ///
+    /// The script reads prefs' answer one candidate a line and the shell lists candidates on the
+    /// terminal: a line feed in a name would make two candidates, a tab a description in fish, an
+    /// escape sequence would reach the terminal. Such a name is left out (the command still takes
+    /// it, typed).
+    private static func offering(_ candidates: @escaping @Sendable ([String], Int, String) -> [String]) -> CompletionKind {
+        .custom { words, index, typed in
+            candidates(words, index, typed).filter { !$0.unicodeScalars.contains(where: isControl) }
+        }
+    }
+
+    /// Whether `scalar` is a control character: C0, DEL or C1.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     // MARK: Candidates
@@ -128,21 +145,22 @@ enum Completions {
     }
 
     /// The files and folders whose paths start with `prefix`, as the shell completes a file name
-    /// (hidden ones only when `prefix` names them); zsh and fish get a folder's `/`, which bash
-    /// adds itself.
+    /// (hidden ones only when `prefix` names them), a folder with its `/`. A name that is not
+    /// UTF-8 is left out: no candidate could name it exactly.
     private static func files(_ prefix: String) -> [String] {
         let slash = prefix.lastIndex(of: "/")
         let folderPart = slash.map { String(prefix[...$0]) } ?? ""
         let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
         guard let directory = opendir(folderPart.isEmpty ? "." : expandingHome(folderPart)) else { return [] }
         defer { closedir(directory) }
-        let marksFolders = CompletionShell.requesting != .bash
         var candidates: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != "..", name.hasPrefix(namePart), !name.hasPrefix(".") || namePart.hasPrefix(".") else { continue }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self), name != ".", name != "..", name.hasPrefix(namePart),
+                !name.hasPrefix(".") || namePart.hasPrefix(".")
+            else { continue }
             let isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            candidates.append(folderPart + name + (isFolder && marksFolders ? "/" : ""))
+            candidates.append(folderPart + name + (isFolder ? "/" : ""))
         }
         return candidates.sorted()
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// The shell completions `prefs --generate-completion-script` prints: bash's run in a real bash
 /// with `COMP_WORDS` and `COMP_CWORD` set as bash sets them on Tab, against a store of domains,
-/// keys and palettes; zsh's and fish's parsed by those shells.
+/// keys and palettes; zsh's and fish's parsed by those shells, and fish's asked with
+/// `complete -C`. `CompletionAsDataTests` types at all three on a terminal.
 @Suite("Shell completions know the store")
 struct CompletionTests {
     let folder = TemporaryFolder()
@@ -85,15 +86,16 @@ struct CompletionTests {
         #expect(try bash(["palette", "show", "--store", "Work", "--name", "Fa"]) == ["Faces"])
     }
 
-    /// Where a file goes, files and folders; hidden ones only when asked for.
+    /// Where a file goes, files and folders (a folder with its `/`); hidden ones only when asked
+    /// for.
     @Test func filesWhereAFileGoes() throws {
-        #expect(try bash(["export", "com.example.editor", ""]) == ["notes.plist", "sub"])
+        #expect(try bash(["export", "com.example.editor", ""]) == ["notes.plist", "sub/"])
         #expect(try bash(["import", "-g", "no"]) == ["notes.plist"])
         #expect(try bash(["import", "com.example.editor", "."]) == [".hidden"])
         #expect(try bash(["convert", "n"]) == ["notes.plist"])
-        #expect(try bash(["validate", "--manifest", "s"]) == ["sub"])
+        #expect(try bash(["validate", "--manifest", "s"]) == ["sub/"])
         #expect(try bash(["read", "--file", "n"]) == ["notes.plist"])
-        #expect(try bash(["domains", "--root", ""]) == ["sub"])
+        #expect(try bash(["domains", "--root", ""]) == ["sub/"])
     }
 
     /// A store that does not read, a missing folder or domain, a bad PREFS_HOME: nothing is
@@ -123,13 +125,89 @@ struct CompletionTests {
         }
     }
 
-    /// The zsh and fish scripts parse (`zsh -n`, `fish -n`; .ci/run installs both shells).
-    @Test(arguments: ["zsh", "fish"])
+    /// A name the shell would expand is offered quoted for the word it completes: with
+    /// `printf %q`, or for the quote the word leaves open (`CompletionAsDataTests` runs the
+    /// completed lines).
+    @Test func namesAreOfferedQuotedForTheWordTyped() throws {
+        for name in ["$(touch PWNED)", "`touch PWNED`", "a b*", "it's \"x\"", "back\\slash"] {
+            let result = try Shell.prefs(["write", "com.example.hostile", name, "1"], home: home)
+            #expect(result.status == 0, "\(result)")
+        }
+        #expect(try bash(["read", "com.example.hostile", "$"]) == [#"\$\(touch\ PWNED\)"#])
+        #expect(try bash(["read", "com.example.hostile", "'`"]) == ["`touch PWNED`"])
+        #expect(try bash(["read", "com.example.hostile", "\"`"]) == [#"\`touch PWNED\`"#])
+        #expect(try bash(["read", "com.example.hostile", "a"]) == [#"a\ b\*"#])
+        #expect(try bash(["read", "com.example.hostile", "'it"]) == [#"it'\''s "x""#])
+        #expect(try bash(["read", "com.example.hostile", "\"it"]) == [#"it's \"x\"""#])
+        #expect(try bash(["read", "com.example.hostile", "back\\\\"]) == [#"back\\slash"#])
+        #expect(!FileManager.default.fileExists(atPath: folder.file("work/PWNED")))
+    }
+
+    /// A name no line carries whole is not offered: a line feed would make two candidates, a
+    /// carriage return or an escape sequence would reach the terminal in the list.
+    @Test func namesWithControlCharactersAreNotOffered() throws {
+        for name in ["ok", "line\nfeed", "carriage\rreturn", "tab\tbed", "delete\u{7F}d", "next\u{85}line"] {
+            let result = try Shell.prefs(["write", "com.example.hostile", name, "1"], home: home)
+            #expect(result.status == 0, "\(result)")
+        }
+        #expect(try bash(["read", "com.example.hostile", ""]) == ["ok"])
+        let offered = try Shell.run(
+            Shell.prefs, ["---completion", "read", "--", "positional@0", "3", "0", "prefs", "read", "com.example.hostile", ""],
+            environment: ["PREFS_HOME": home, "SAP_SHELL": "fish"])
+        #expect(offered.stdout == "ok\n", "\(offered)")
+    }
+
+    /// fish completes without a terminal too (`complete -C`, as an editor or a test asks it):
+    /// fish 3 refuses `commandline -C` there, which left swift-argument-parser's script
+    /// offering nothing. Its candidates come literally.
+    @Test(.enabled(if: InteractiveShell.runs("fish"), "fish is not installed (.ci/run installs it)"))
+    func fishCompletesWithoutATerminal() throws {
+        #expect(try Shell.prefs(["write", "com.example.hostile", "1$(touch PWNED)", "1"], home: home).status == 0)
+        let path = try #require(InteractiveShell.path("fish"), "fish is not installed: .ci/run installs it")
+        let script = try Shell.run(Shell.prefs, ["--generate-completion-script", "fish"])
+        try folder.write(script.stdout, to: "prefs.fish")
+        let bin = URL(fileURLWithPath: Shell.prefs).deletingLastPathComponent().path
+        for (line, offered) in [
+            ("prefs read com.example.e", "com.example.editor"), ("prefs read com.example.editor f", "fontSize"),
+            ("prefs read com.example.hostile 1", "1$(touch PWNED)")
+        ] {
+            let result = try Shell.run(
+                path, ["--no-config", "--private", "-c", "source \(folder.file("prefs.fish")); complete -C '\(line)'"],
+                environment: ["PREFS_HOME": home, "PATH": bin + ":/usr/bin:/bin", "HOME": home, "XDG_DATA_HOME": home], workingIn: folder.file("work"))
+            #expect(result.status == 0 && result.stderr.isEmpty && result.stdout == offered + "\n", "\(line): \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("work/PWNED")))
+    }
+
+    /// Every way of asking for a script gets prefs' helpers in it (the shell named after the
+    /// option, after `=`, or taken from `$SHELL`), and a shell prefs does not know is refused.
+    @Test func everyRequestForAScriptGetsPrefsHelpers() throws {
+        let helpers = ["bash": "__prefs_unquoted()", "zsh": "compadd --", "fish": "commandline -ct"]
+        for (arguments, shell) in [
+            (["--generate-completion-script", "bash"], "bash"), (["--generate-completion-script=zsh"], "zsh"),
+            (["read", "--generate-completion-script", "fish"], "fish"), (["--generate-completion-script"], "zsh")
+        ] {
+            let result = try Shell.run(Shell.prefs, arguments, environment: ["SHELL": "/usr/bin/zsh"])
+            #expect(result.status == 0 && result.stdout.contains(helpers[shell] ?? "?"), "\(arguments)")
+        }
+        let unknown = try Shell.run(Shell.prefs, ["--generate-completion-script", "csh"])
+        #expect(unknown.status != 0 && unknown.stdout.isEmpty && unknown.stderr.contains("'csh'"), "\(unknown)")
+    }
+
+    /// The zsh and fish scripts parse (`zsh -n`, `fish -n`). Without the shell the test is
+    /// skipped, saying so, but under CI (`CI=true`, where .ci/run installs both) it fails.
+    @Test(.enabled(if: InteractiveShell.runs("zsh"), "zsh is not installed (.ci/run installs it)"))
+    func zshScriptParses() throws { try scriptParses(shell: "zsh") }
+
+    @Test(.enabled(if: InteractiveShell.runs("fish"), "fish is not installed (.ci/run installs it)"))
+    func fishScriptParses() throws { try scriptParses(shell: "fish") }
+
+    /// Checks that `shell` parses prefs' script for it.
     func scriptParses(shell: String) throws {
         let script = try Shell.run(Shell.prefs, ["--generate-completion-script", shell])
         #expect(script.status == 0 && !script.stdout.isEmpty)
         try folder.write(script.stdout, to: "prefs." + shell)
-        let path = try #require(["/usr/bin/" + shell, "/bin/" + shell].first { FileManager.default.isExecutableFile(atPath: $0) }, "\(shell) is not installed")
+        let path = try #require(InteractiveShell.path(shell), "\(shell) is not installed: .ci/run installs it")
         let parsed = try Shell.run(path, ["-n", folder.file("prefs." + shell)])
         #expect(parsed.status == 0 && parsed.stderr.isEmpty, "\(parsed)")
     }
