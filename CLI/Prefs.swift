@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PropertyLists
 
 /// The `prefs` command: `defaults` and `git config` for XML property list preferences on Linux.
 @main
@@ -64,7 +65,7 @@ struct Prefs: ParsableCommand {
                 do { try Output.finish() } catch { fail(error) }
                 Glibc.exit(0)
             }
-            Output.error(fullMessage(for: error))
+            Output.errorLines(Self.escapingArguments(in: fullMessage(for: error)))
             Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
@@ -75,6 +76,14 @@ struct Prefs: ParsableCommand {
         try? Output.finish()
         error.report()
         Glibc.exit(error.status.rawValue)
+    }
+
+    /// `message` (a usage error of several lines) with each argument it echoes that holds a
+    /// control character escaped (``TextEscaper/field``), so an argument cannot add a line.
+    private static func escapingArguments(in message: String) -> String {
+        CommandLine.arguments.dropFirst().filter { $0.unicodeScalars.contains(where: TextEscaper.isControl) }
+            .sorted { $0.count > $1.count }
+            .reduce(message) { $0.replacing($1, with: TextEscaper.field.escaped($1)) }
     }
 
     /// The 1-based position of the first argument that is not valid UTF-8, if any.

@@ -27,7 +27,8 @@ struct CLIError: Error, CustomStringConvertible {
         self.init(error.exitStatus, error.message, diagnostics: error.diagnosticLines)
     }
 
-    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard error.
+    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard
+    /// error, each on one line (``Output/error(_:)``): a name a message holds cannot break it.
     func report() {
         for line in diagnostics { Output.error(line) }
         if !message.isEmpty { Output.error("Error: " + message) }

@@ -24,10 +24,10 @@ final class ProblemReport {
     }
 
     /// Records a file that passed: `NAME: OK` on standard output in the text and GitHub
-    /// formats, unless quiet.
+    /// formats, unless quiet, the name escaped (``TextEscaper/field``).
     func pass(_ name: String) {
         checked += 1
-        if !quiet, format == .text || format == .github { Output.write("\(name): OK\n") }
+        if !quiet, format == .text || format == .github { Output.write(TextEscaper.field.escaped(name) + ": OK\n") }
     }
 
     /// Records a file that failed, with the status it calls for and its problems.
@@ -42,7 +42,7 @@ final class ProblemReport {
     func add(_ problem: ReportedProblem) {
         switch format {
         case .text: Output.error(problem.text)
-        case .github: Output.write(Self.workflowCommand(problem) + "\n")
+        case .github: Output.writeAnnotation(Self.workflowCommand(problem))
         case .json, .sarif: collected.append(problem)
         }
     }
@@ -55,8 +55,8 @@ final class ProblemReport {
     func finish(summary: String? = nil) throws {
         switch format {
         case .text, .github: if let summary { Output.error(summary) }
-        case .json: Output.write(Self.json(collected))
-        case .sarif: Output.write(SARIFLog(problems: collected).text)
+        case .json: Output.write(Self.json(collected), as: .json)
+        case .sarif: Output.write(SARIFLog(problems: collected).text, as: .json)
         }
         try Output.finish()
         if let failure { throw CLIError.silent(failure) }
@@ -69,7 +69,9 @@ final class ProblemReport {
     }
 
     /// A GitHub Actions workflow command that annotates the problem's line:
-    /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects.
+    /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects:
+    /// `%`, CR and LF in both, `:` and `,` in properties, as `%XX` (which the runner decodes, so
+    /// the file is named exactly); other control characters as ``TextEscaper`` writes them.
     static func workflowCommand(_ problem: ReportedProblem) -> String {
         var properties = ["file=" + escapedProperty(problem.file)]
         if let line = problem.line { properties.append("line=\(line)") }
@@ -79,7 +81,7 @@ final class ProblemReport {
     }
 
     private static func escapedData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        TextEscaper.line.escaped(text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
     }
 
     private static func escapedProperty(_ text: String) -> String {

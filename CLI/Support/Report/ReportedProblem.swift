@@ -21,14 +21,16 @@ struct ReportedProblem {
     /// Which kind of problem it is, for `--report sarif` and `json`.
     var rule: ProblemRule
 
-    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known.
+    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known, on one line:
+    /// the file escaped as a field, the message's control characters escaped (``TextEscaper``).
+    /// (The text report prints it on standard error, which escapes the message too.)
     var text: String {
-        var location = file
+        var location = TextEscaper.field.escaped(file)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(severity.rawValue): \(message)"
+        return "\(location): \(severity.rawValue): \(TextEscaper.line.escaped(message))"
     }
 
     /// The problems a reader found in `file`, named `name`.
