@@ -15,8 +15,10 @@ extension FileSelection {
         _ paths: [String], noun: String, failedAs: String, passedAs: String, into report: ProblemReport, _ check: (String) -> Void
     ) throws {
         let found = files(for: paths)
-        for (path, message) in found.unreadable {
-            report.fail(.unreadable, [ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile)])
+        for (path, message, isEscaped) in found.unreadable {
+            var problem = ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile)
+            problem.fileIsEscaped = isEscaped
+            report.fail(.unreadable, [problem])
         }
         guard !found.files.isEmpty || !found.unreadable.isEmpty else {
             let patterns = include.joined(separator: " or ")

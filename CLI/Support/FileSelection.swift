@@ -23,8 +23,9 @@ struct FileSelection {
         /// Whether any argument was a folder (the command then says how many files it checked).
         var walkedFolder = false
         /// What was found and cannot be checked: a folder that could not be listed, an entry
-        /// whose name is not UTF-8 (written with `\xNN`); each with the message.
-        var unreadable: [(path: String, message: String)] = []
+        /// whose name is not UTF-8 (shown escaped, its bytes that are not UTF-8 written `\xNN`);
+        /// each with the message, and whether the path is shown escaped already.
+        var unreadable: [(path: String, message: String, isEscaped: Bool)] = []
     }
 
     /// The files `paths` name; `-` (standard input) and anything that is not a folder is taken
@@ -45,7 +46,7 @@ struct FileSelection {
 
     private func walk(_ folder: String, below relative: String, into found: inout Found) {
         guard let stream = opendir(folder) else {
-            found.unreadable.append((folder, "cannot list the folder: \(Errno(rawValue: errno))"))
+            found.unreadable.append((folder, "cannot list the folder: \(Errno(rawValue: errno))", false))
             return
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -55,10 +56,11 @@ struct FileSelection {
                 guard let name = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) else {
                     // Decoded with replacement characters, the name would lead nowhere: a file
                     // the patterns take is reported by its name with `\xNN` escapes.
-                    let shown = escapingInvalidUTF8(raw.prefix { $0 != 0 })
+                    let shown = TextEscaper.field.escaped(bytes: raw.prefix { $0 != 0 })
                     let subpath = relative.isEmpty ? shown : relative + "/" + shown
                     if Self.matches(include, name: shown, path: subpath), !Self.matches(exclude, name: shown, path: subpath) {
-                        found.unreadable.append((prefix + shown, "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"))
+                        let message = "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"
+                        found.unreadable.append((TextEscaper.field.escaped(prefix) + shown, message, true))
                     }
                     return
                 }

@@ -101,7 +101,7 @@ public struct PreferencesEnvironment: Sendable {
         guard let text = Self.text(bytes) else {
             throw PreferenceError(
                 .invalidArgument,
-                "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
+                "\(name) is not valid UTF-8 (\(TextEscaper.field.escaped(bytes: bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
         }
         return text
     }

@@ -37,6 +37,28 @@ package struct TextEscaper: Sendable {
         return String(result)
     }
 
+    /// `bytes` as text, escaped: the runs of valid UTF-8 as ``escaped(_:)`` writes them, and each
+    /// byte that is not part of one written `\xHH` (80 through FF), which `printf '%b'` turns back
+    /// into the byte. For names the system gives as bytes (file names), which need not be UTF-8.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    package func escaped(bytes: some Collection<UInt8>) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            var prefix = rest.prefix(4)
+            while !prefix.isEmpty, String(validating: prefix, as: UTF8.self) == nil { prefix = prefix.dropLast() }
+            if let decoded = String(validating: prefix, as: UTF8.self), !prefix.isEmpty {
+                text += escaped(decoded)
+                rest = rest[prefix.endIndex...]
+            } else {
+                text += "\\x" + String(rest.first!, radix: 16, uppercase: true)
+                rest = rest.dropFirst()
+            }
+        }
+        return text
+    }
+
     /// Appends `scalar` to `output`, escaped when it needs to be.
     package func append(_ scalar: Unicode.Scalar, to output: inout String.UnicodeScalarView) {
         guard needsEscaping(scalar) else {
