@@ -1,5 +1,3 @@
-import PropertyLists
-
 /// Keeps what prefs prints from being read as a command by GitHub Actions' runner or a terminal.
 ///
 /// The runner reads standard output and standard error, splits them into lines at LF and CR,
@@ -14,10 +12,13 @@ import PropertyLists
 ///
 /// So no line it passes starts a workflow command or holds one. The annotations prefs means
 /// (`--report github`) go through ``annotation(_:)``, the only way a line may start with `::`.
-struct WorkflowCommandGuard {
+///
+/// The CLI's `Output` holds one guard per stream; the guard lives here, beside ``TextEscaper``,
+/// so that the tests and a fuzz target check it for any input.
+package struct WorkflowCommandGuard: Sendable {
     /// The syntax of printed text, which decides how a character is escaped: each escape reads
     /// back as the character in that syntax, so a JSON or XML document keeps its values.
-    enum Syntax {
+    package enum Syntax: Sendable {
         /// Text for people and line readers: `\x3A`, `\x5B`, and ``TextEscaper``'s escapes.
         case text
         /// JSON: `\u003A`, valid only inside strings, where the characters it escapes can be
@@ -29,13 +30,19 @@ struct WorkflowCommandGuard {
 
     /// Whether nothing but white space has been printed since the last line break.
     private var atLineStart = true
+    /// Whether nothing at all has been printed since the last line break.
+    private var atLineBreak = true
     /// How many `#` end what has been printed, up to 2.
     private var hashes = 0
 
+    /// A guard at the start of a stream.
+    package init() {}
+
     /// `text` as it may be printed after what the guard has seen.
-    mutating func guarded(_ text: String, as syntax: Syntax) -> String {
+    package mutating func guarded(_ text: String, as syntax: Syntax) -> String {
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
+            atLineBreak = scalar == "\n"
             if scalar == "\n" {
                 output.append(scalar)
                 atLineStart = true
@@ -52,20 +59,24 @@ struct WorkflowCommandGuard {
         return String(output)
     }
 
-    /// An annotation prefs means: `command` (which starts with `::` and holds no line break)
-    /// with the rest of its line guarded.
-    mutating func annotation(_ command: String) -> String {
-        precondition(command.hasPrefix("::") && !command.contains(where: \.isNewline), "an annotation is one line starting with ::")
+    /// The line of an annotation prefs means, `command` (`::error …::MESSAGE`) and a line feed:
+    /// its leading `::` as it is, the rest guarded (a line break in it would start a new,
+    /// guarded line); after a line feed when a line was begun, so that the runner reads it.
+    package mutating func annotation(_ command: String) -> String {
+        guard command.hasPrefix("::") else { return guarded(command + "\n", as: .text) }
+        let start = atLineBreak ? "::" : "\n::"
         atLineStart = false
+        atLineBreak = false
         hashes = 0
-        return "::" + guarded(String(command.dropFirst(2)), as: .text) + guarded("\n", as: .text)
+        return start + guarded(String(command.dropFirst(2)) + "\n", as: .text)
     }
 
     /// Notes `bytes`, printed as they are (data the user asked for), so that what follows is
     /// guarded as the line it continues.
-    mutating func passed(_ bytes: [UInt8]) {
+    package mutating func passed(_ bytes: [UInt8]) {
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if scalar == "\n" || scalar == "\r" {
+            atLineBreak = scalar == "\n" || scalar == "\r"
+            if atLineBreak {
                 atLineStart = true
                 hashes = 0
             } else {
