@@ -14,9 +14,15 @@ struct TextEscaperTests {
         + (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) } + ["\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}"]
         + ["\u{A0}", "\u{1680}", "\u{2000}", "\u{200B}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{3000}", "\u{FEFF}"]
 
+    /// What starts or holds a command, drawn half the time.
+    static let commandParts: [Unicode.Scalar] = [":", "#", "[", "\n", "\r", " ", "\u{A0}"]
+
     static func randomText(_ generator: inout SplitMix, length: Int) -> String {
         var scalars = String.UnicodeScalarView()
-        for _ in 0..<length { scalars.append(alphabet.randomElement(using: &generator)!) }
+        for _ in 0..<length {
+            let pool = Bool.random(using: &generator) ? commandParts : alphabet
+            scalars.append(pool.randomElement(using: &generator)!)
+        }
         return String(scalars)
     }
 
