@@ -79,9 +79,13 @@ struct Prefs: ParsableCommand {
     }
 
     /// `message` (a usage error of several lines) with each argument it echoes that holds a
-    /// control character escaped (``TextEscaper/field``), so an argument cannot add a line.
+    /// control character escaped (``TextEscaper/field``), so an argument cannot add a line: the
+    /// whole argument, or the value of `--option=VALUE` or `-oVALUE`, as the parser quotes them.
     private static func escapingArguments(in message: String) -> String {
-        CommandLine.arguments.dropFirst().filter { $0.unicodeScalars.contains(where: TextEscaper.isControl) }
+        let echoed = CommandLine.arguments.dropFirst().flatMap { argument in
+            [argument, String(argument.drop { $0 != "=" }.dropFirst()), argument.hasPrefix("-") ? String(argument.dropFirst(2)) : ""]
+        }
+        return Set(echoed).filter { $0.unicodeScalars.contains(where: TextEscaper.isControl) }
             .sorted { $0.count > $1.count }
             .reduce(message) { $0.replacing($1, with: TextEscaper.field.escaped($1)) }
     }

@@ -149,6 +149,7 @@ struct OutputIsDataTests {
         ["write", "com.hostile", "k", "-dict", "a\u{1B}[2J"], ["write", "com.hostile", "k", "-int", "1\n::add-mask::x"],
         ["delete", "com.hostile", "nope\r::add-mask::x"], ["rename", "com.hostile", "gone\n::x::y", "new"],
         ["describe", "com.hostile"], ["convert", "tree/" + Self.hostileInvalidName], ["--bogus\n::add-mask::opt"],
+        ["validate", "--report=x\n::add-mask::y", "tree"], ["validate", "--report", "x\r::add-mask::y", "tree"],
         ["read", "com.hostile", "--key-path", "a\u{1B}]0;t\u{7}.b"]
     ])
     func otherVerbsPrintNoCommand(arguments: [String]) throws {
@@ -156,6 +157,19 @@ struct OutputIsDataTests {
             let result = try prefs(arguments, environment: environment)
             Self.expectDataOnly(result, arguments)
         }
+    }
+
+    /// A usage error echoes an argument, or an option's value, escaped on its one line.
+    @Test(arguments: [
+        (["validate", "--report=x\n::add-mask::y", "tree"], #"Error: The value 'x\n::add-mask::y' is invalid for '--report <format>'"#),
+        (["validate", "--report", "x\u{1B}[2J", "tree"], #"Error: The value 'x\x1B[2J' is invalid for '--report <format>'"#),
+        (["read", "--bogus\r::add-mask::opt"], #"Error: Unknown option '--bogus\r::add-mask::opt'"#)
+    ])
+    func usageErrorsEchoArgumentsEscaped(arguments: [String], firstLine: String) throws {
+        let result = try prefs(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix(firstLine), "\(result)")
+        Self.expectDataOnly(result, arguments)
     }
 
     /// A line feed in a key or value cannot forge a `DOMAIN: KEY = VALUE` line of find.
