@@ -166,7 +166,7 @@ public struct PreferencesEnvironment: Sendable {
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
             throw PreferenceError(
                 .invalidArgument,
-                "PREFS_LOCK_TIMEOUT is \"\(text)\"; it must be a number of seconds from 0 to 86400 (for example 2.5)")
+                "PREFS_LOCK_TIMEOUT is \(text.quotedForMessage(limit: 60)); it must be a number of seconds from 0 to 86400 (for example 2.5)")
         }
         return seconds
     }

@@ -24,7 +24,9 @@ public enum HostScope: Hashable, Sendable {
             return currentHost
         case .named(let name):
             guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw PreferenceError(.invalidArgument, "invalid host name \"\(name)\": it may not be empty, start with '.' or hold '/' or control characters")
+                throw PreferenceError(
+                    .invalidArgument,
+                    "invalid host name \(name.quotedForMessage(limit: 80)): it may not be empty, start with '.' or hold '/' or control characters")
             }
             return name
         }
