@@ -73,20 +73,24 @@ package struct WorkflowCommandGuard: Sendable {
 
     /// Notes `bytes`, printed as they are (data the user asked for), so that what follows is
     /// guarded as the line it continues.
+    ///
+    /// - Complexity: O(*n*) in the length of the last line of `bytes`.
     package mutating func passed(_ bytes: [UInt8]) {
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            atLineBreak = scalar == "\n" || scalar == "\r"
-            if atLineBreak {
-                atLineStart = true
-                hashes = 0
-            } else {
-                see(scalar)
-            }
+        // Only the last line, which what follows continues, matters.
+        let lastLine = bytes.lastIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.map { $0 + 1 }
+        if lastLine != nil {
+            atLineStart = true
+            atLineBreak = true
+            hashes = 0
+        }
+        for scalar in String(decoding: bytes[(lastLine ?? 0)...], as: UTF8.self).unicodeScalars {
+            atLineBreak = false
+            see(scalar)
         }
     }
 
     private mutating func see(_ scalar: Unicode.Scalar) {
-        if !scalar.properties.isWhitespace { atLineStart = false }
+        if atLineStart, !scalar.properties.isWhitespace { atLineStart = false }
         hashes = scalar == "#" ? min(hashes + 1, 2) : 0
     }
 
