@@ -11,9 +11,10 @@ import SystemPackage
 /// escaped by their printer with ``TextEscaper/field`` before they get here, as only the
 /// printer knows where a field ends; the guard is the last line of defence.
 ///
-/// Two kinds of output pass unguarded, each on its own path:
-/// - the annotations `--report github` means, ``writeAnnotation(_:)``;
-/// - data the user asked for, byte for byte, as `cat` prints a file (``writeData(_:)``): the
+/// Two kinds of output have their own path:
+/// - the annotations `--report github` means (``writeAnnotation(_:)``): their leading `::` is
+///   kept, the rest of the line guarded;
+/// - unguarded, data the user asked for, byte for byte, as `cat` prints a file (``writeData(_:)``): the
 ///   document of `export` and `convert` to standard output, and the bare scalar `read DOMAIN KEY`
 ///   prints to a pipe or file, so that `$(prefs read d k)` is the value itself. (To a terminal
 ///   the bare value is guarded text.) A script that prints such data into a CI log prints it

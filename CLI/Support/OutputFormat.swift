@@ -25,9 +25,9 @@ enum ValueFormat {
     /// Prints `value` in this format.
     ///
     /// A scalar in text is the value itself, as `defaults read` prints it: byte for byte to a
-    /// pipe or a file, so that `$(prefs read d k)` is exactly the value; to a terminal its
-    /// control characters are escaped (``TextEscaper/lines``), so a stored ESC sequence or CR
-    /// cannot act on the terminal.
+    /// pipe or a file, so that `$(prefs read d k)` is exactly the value; to a terminal it is
+    /// guarded text (``Output``), its control characters but line feeds and tabs escaped, so a
+    /// stored ESC sequence or CR cannot act on the terminal.
     func print(_ value: PropertyList) throws {
         switch self {
         case .json: Output.write(try JSONWriter().write(value), as: .json)

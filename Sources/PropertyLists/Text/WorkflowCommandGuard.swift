@@ -6,7 +6,7 @@
 /// `##[set-output …]`). The guard sees every character in order, across writes, and writes as
 /// an escape of the text's own syntax (``Syntax``):
 /// - every control character but the line feed and the tab (so a CR splits no line and an ESC
-///   reaches no terminal), as ``TextEscaper`` writes it in text;
+///   reaches no terminal), as ``TextEscaper/lines`` writes it in text;
 /// - the first character of a line, after white space, when it is `:`;
 /// - a `[` after `##`.
 ///
@@ -47,7 +47,7 @@ package struct WorkflowCommandGuard: Sendable {
                 output.append(scalar)
                 atLineStart = true
                 hashes = 0
-            } else if scalar != "\t" && TextEscaper.isControl(scalar) || atLineStart && scalar == ":" || hashes == 2 && scalar == "[" {
+            } else if TextEscaper.lines.needsEscaping(scalar) || atLineStart && scalar == ":" || hashes == 2 && scalar == "[" {
                 output.append(contentsOf: Self.escape(scalar, as: syntax).unicodeScalars)
                 atLineStart = false
                 hashes = 0
@@ -97,7 +97,7 @@ package struct WorkflowCommandGuard: Sendable {
     private static func escape(_ scalar: Unicode.Scalar, as syntax: Syntax) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         switch syntax {
-        case .text: return scalar == ":" || scalar == "[" ? "\\x" + hex : TextEscaper.line.escaped(String(scalar))
+        case .text: return scalar == ":" || scalar == "[" ? "\\x" + hex : TextEscaper.lines.escaped(String(scalar))
         case .json: return "\\u" + hex.leftPadded(4)
         case .xml: return "&#x" + hex + ";"
         }
