@@ -87,6 +87,7 @@ if Context.environment["PREFS_FUZZ"] == "1" {
         .executableTarget(name: "FuzzCommandLine", dependencies: ["Preferences", "PropertyLists"], path: "Tests/Fuzz/FuzzCommandLine"),
         .executableTarget(name: "FuzzBinaryReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzBinaryReader"),
         .executableTarget(name: "FuzzOpenStepReader", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzOpenStepReader"),
-        .executableTarget(name: "FuzzPattern", dependencies: ["Patterns"], path: "Tests/Fuzz/FuzzPattern")
+        .executableTarget(name: "FuzzPattern", dependencies: ["Patterns"], path: "Tests/Fuzz/FuzzPattern"),
+        .executableTarget(name: "FuzzTextEscaper", dependencies: ["PropertyLists"], path: "Tests/Fuzz/FuzzTextEscaper")
     ]
 }

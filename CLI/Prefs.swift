@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PropertyLists
 
 /// The `prefs` command: `defaults` and `git config` for XML property list preferences on Linux.
 @main
@@ -71,7 +72,7 @@ struct Prefs: ParsableCommand {
             let status = code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
             ReportDocument.close(failedWith: CLIError(ExitStatus(rawValue: status) ?? .usage, message(for: error)))
             try? Output.finish()
-            Output.error(fullMessage(for: error))
+            Output.errorLines(Self.escapingArguments(in: fullMessage(for: error)))
             Glibc.exit(status)
         }
     }
@@ -83,6 +84,18 @@ struct Prefs: ParsableCommand {
         try? Output.finish()
         error.report()
         Glibc.exit(error.status.rawValue)
+    }
+
+    /// `message` (a usage error of several lines) with each argument it echoes that holds a
+    /// control character escaped (``TextEscaper/field``), so an argument cannot add a line: the
+    /// whole argument, or the value of `--option=VALUE` or `-oVALUE`, as the parser quotes them.
+    private static func escapingArguments(in message: String) -> String {
+        let echoed = CommandLine.arguments.dropFirst().flatMap { argument in
+            [argument, String(argument.drop { $0 != "=" }.dropFirst()), argument.hasPrefix("-") ? String(argument.dropFirst(2)) : ""]
+        }
+        return Set(echoed).filter { $0.unicodeScalars.contains(where: TextEscaper.isControl) }
+            .sorted { $0.count > $1.count }
+            .reduce(message) { $0.replacing($1, with: TextEscaper.field.escaped($1)) }
     }
 
     /// The 1-based position of the first argument that is not valid UTF-8, if any.

@@ -68,7 +68,7 @@ struct ConvertRequest {
         if let output, output != "-" {
             try AtomicFile.write(output: bytes, to: output, notices: Output.notices)
         } else {
-            Output.write(bytes)
+            Output.writeData(bytes)
             try Output.finish()
         }
     }

@@ -44,7 +44,7 @@ extension Prefs {
                 }
                 try printer.describe(description, at: path.components)
             } else {
-                if let title = manifest.title { Output.write(title + "\n") }
+                if let title = manifest.title { Output.write(TextEscaper.line.escaped(title) + "\n") }
                 if let text = manifest.description { Output.write(text + "\n") }
                 if manifest.title != nil || manifest.description != nil { Output.write("\n") }
                 try printer.describe(manifest.keys, under: [])

@@ -32,11 +32,11 @@ extension Prefs {
             for finding in findings { Output.error(finding.description) }
             for path in try Self.binaryDomainFiles(in: folder) {
                 Output.write(
-                    "\(path): note: \(PropertyListFormat.binary.displayNameWithArticle) property list, not XML; it reads like any other domain, and the next write turns it into XML\n"
+                    "\(TextEscaper.field.escaped(path)): note: \(PropertyListFormat.binary.displayNameWithArticle) property list, not XML; it reads like any other domain, and the next write turns it into XML\n"
                 )
             }
             guard findings.isEmpty else { throw CLIError(.unreadable, "\(findings.count) problem\(findings.count == 1 ? "" : "s") in \(folder.path)") }
-            Output.write("\(folder.path): OK\n")
+            Output.write(TextEscaper.field.escaped(folder.path) + ": OK\n")
         }
     }
 }

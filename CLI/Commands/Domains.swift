@@ -1,5 +1,6 @@
 import ArgumentParser
 import Preferences
+import PropertyLists
 
 extension Prefs {
     /// `prefs domains`: lists the domains.
@@ -20,7 +21,7 @@ extension Prefs {
 
         func run() throws {
             let host = try host.scope.id(in: PreferencesEnvironment.process)
-            for name in try store.folder().domainNames(host: host, notices: Output.notices) { Output.write(name + "\n") }
+            for name in try store.folder().domainNames(host: host, notices: Output.notices) { Output.write(TextEscaper.field.escaped(name) + "\n") }
         }
     }
 }

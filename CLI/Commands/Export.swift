@@ -31,7 +31,7 @@ extension Prefs {
             guard rest.count == 1, let destination = rest.first else { throw CLIError(.usage, "give one FILE to write ('-' for standard output)") }
             let bytes = try format.encode(.dictionary(target.read()))
             if destination == "-" {
-                Output.write(bytes)
+                Output.writeData(bytes)
             } else {
                 try AtomicFile.write(output: bytes, to: destination, notices: Output.notices)
             }

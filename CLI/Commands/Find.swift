@@ -44,7 +44,8 @@ extension Prefs {
                 let report = { (path: [String], value: PropertyList) in
                     found = true
                     let text = TextFormat.bare(value) ?? value.typeName
-                    Output.write("\(name): \(PropertyListKeyPath(components: path)) = \(text)\n")
+                    let line = TextEscaper.field.escaped(name) + ": " + TextEscaper.line.escaped(PropertyListKeyPath(components: path).description)
+                    Output.write(line + " = " + TextEscaper.field.escaped(text) + "\n")
                 }
                 if location.file == nil && needle.isFound(in: name) {
                     for (key, value) in dictionary.sortedEntries { report([key], value) }

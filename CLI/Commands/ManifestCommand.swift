@@ -29,7 +29,7 @@ extension Prefs {
             let values = try target.read()
             // A lone file names its domain by its file name, as an installed manifest does.
             let domain = target.folder == nil ? String(target.file.path.split(separator: "/").last ?? "").replacing(/\.plist$/, with: "") : target.name
-            Output.write(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: domain, from: values))))
+            Output.write(try PropertyListWriter().write(.dictionary(Manifest.inferred(domain: domain, from: values))), as: .xml)
         }
     }
 }

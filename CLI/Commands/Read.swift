@@ -79,7 +79,7 @@ struct ReadRequest {
             guard let value = path.value(in: try target.read(key: path.components[0])) else {
                 throw CLIError(.notFound, "the key \(path) does not exist in \(target.name)")
             }
-            if showOrigin { Output.write("file:" + target.file.path + "\t") }
+            if showOrigin { Output.write("file:" + TextEscaper.field.escaped(target.file.path) + "\t") }
             try format.print(value)
             return
         }
@@ -97,7 +97,7 @@ struct ReadRequest {
         // Consumed, not copied: a copy of the optional tuple has the runtime build its type
         // metadata from its mangled name, which every `prefs read` would pay for.
         if let (value, layer) = consume found {
-            if showOrigin { Output.write((list.origin(of: layer).map { "file:" + $0 } ?? "manifest:" + manifestPath) + "\t") }
+            if showOrigin { Output.write(TextEscaper.field.escaped(list.origin(of: layer).map { "file:" + $0 } ?? "manifest:" + manifestPath) + "\t") }
             try format.print(value)
             return
         }

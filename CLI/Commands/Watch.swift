@@ -194,10 +194,10 @@ extension Prefs {
                 JSONWriter.appendQuoted(key, to: &line)
                 line += ",\"value\":" + (try value.map { try JSONWriter(prettyPrinted: false).write($0) } ?? "null") + "}"
             } else {
-                line = TabSeparatedField.escaped(key) + "\t"
-                if let value { line += TabSeparatedField.escaped(try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value)) }
+                line = TextEscaper.field.escaped(key) + "\t"
+                if let value { line += TextEscaper.field.escaped(try TextFormat.bare(value) ?? JSONWriter(prettyPrinted: false).write(value)) }
             }
-            try Output.writeNow(line + "\n")
+            try Output.writeNow(line + "\n", as: json ? .json : .text)
         }
     }
 }

@@ -28,7 +28,8 @@ struct CLIError: Error, CustomStringConvertible {
         self.init(error.exitStatus, error.message, diagnostics: error.reportedDiagnostics)
     }
 
-    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard error.
+    /// Prints the diagnostics, then `Error: message` unless the message is empty, to standard
+    /// error, each on one line (``Output/error(_:)``): a name a message holds cannot break it.
     func report() {
         for diagnostic in diagnostics { Output.error(diagnostic.description) }
         if !message.isEmpty { Output.error("Error: " + message) }

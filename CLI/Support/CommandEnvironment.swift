@@ -1,4 +1,5 @@
 import Preferences
+import PropertyLists
 
 extension PreferencesEnvironment {
     /// The environment this run of prefs was started with, read once: every command takes its

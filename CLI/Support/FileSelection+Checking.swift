@@ -18,8 +18,10 @@ extension FileSelection {
     ) throws {
         if paths.contains("") { throw CLIError(.usage, "an empty path names no \(noun); give a file or a folder") }
         let found = files(for: paths)
-        for (path, rawPath, message) in found.unreadable {
-            report.fail(.unreadable, [ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile, rawFile: rawPath)])
+        for (path, rawPath, message, isEscaped) in found.unreadable {
+            var problem = ReportedProblem(file: path, severity: .error, message: message, rule: .unreadableFile, rawFile: rawPath)
+            problem.fileIsEscaped = isEscaped
+            report.fail(.unreadable, [problem])
         }
         guard !found.files.isEmpty || !found.unreadable.isEmpty else {
             let patterns = include.joined(separator: " or ")

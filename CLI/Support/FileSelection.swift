@@ -23,8 +23,9 @@ struct FileSelection {
         /// Whether any argument was a folder (the command then says how many files it checked).
         var walkedFolder = false
         /// What was found and cannot be checked: a folder that could not be listed, an entry
-        /// whose name is not UTF-8 (written with `\xNN`, its own bytes kept); each with the message.
-        var unreadable: [(path: String, rawPath: [UInt8]?, message: String)] = []
+        /// whose name is not UTF-8 (shown escaped, its bytes that are not UTF-8 written `\xNN`,
+        /// its own bytes kept); each with the message, and whether the path is shown escaped already.
+        var unreadable: [(path: String, rawPath: [UInt8]?, message: String, isEscaped: Bool)] = []
     }
 
     /// The files `paths` name; `-` (standard input) and anything that is not a folder is taken
@@ -45,7 +46,7 @@ struct FileSelection {
 
     private func walk(_ folder: String, below relative: String, into found: inout Found) {
         guard let stream = opendir(folder) else {
-            found.unreadable.append((folder, nil, "cannot list the folder: \(Errno(rawValue: errno))"))
+            found.unreadable.append((folder, nil, "cannot list the folder: \(Errno(rawValue: errno))", false))
             return
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -59,7 +60,7 @@ struct FileSelection {
                     // otherwise go unchecked without a word), is reported by its name with
                     // `\xNN` escapes.
                     let bytes = raw.prefix { $0 != 0 }
-                    let shown = escapingInvalidUTF8(bytes)
+                    let shown = TextEscaper.field.escaped(bytes: bytes)
                     let subpath = relative.isEmpty ? shown : relative + "/" + shown
                     var status = stat()
                     let type = entry.pointee.d_type
@@ -67,12 +68,13 @@ struct FileSelection {
                         type == UInt8(DT_DIR)
                         || (type == UInt8(DT_UNKNOWN) && fstatat(dirfd(stream), cName, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFDIR)
                     guard !Self.matches(exclude, name: shown, path: subpath) else { return }
+                    let shownPath = TextEscaper.field.escaped(prefix) + shown
                     if isFolder, !shown.hasPrefix(".") {
                         let message = "the folder's name is not valid UTF-8, so prefs cannot walk it to check its files; rename it"
-                        found.unreadable.append((prefix + shown, Array(prefix.utf8) + bytes, message))
+                        found.unreadable.append((shownPath, Array(prefix.utf8) + bytes, message, true))
                     } else if !isFolder, Self.matches(include, name: shown, path: subpath) {
                         let message = "the name is not valid UTF-8, so prefs cannot name the file to read it; rename it"
-                        found.unreadable.append((prefix + shown, Array(prefix.utf8) + bytes, message))
+                        found.unreadable.append((shownPath, Array(prefix.utf8) + bytes, message, true))
                     }
                     return
                 }

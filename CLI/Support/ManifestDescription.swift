@@ -20,7 +20,7 @@ struct ManifestDescription {
     mutating func describe(_ key: ManifestKey, at path: [String]) throws {
         if !first { Output.write("\n") }
         first = false
-        Output.write(path.joined(separator: ".") + "\n")
+        Output.write(TextEscaper.line.escaped(path.joined(separator: ".")) + "\n")
         line("type", key.type.rawValue + (key.isRequired ? ", required" : "") + (key.isDeprecated ? ", deprecated" : ""))
         if let title = key.title { line("title", title) }
         if let value = key.defaultValue { line("default", try Self.text(value)) }

@@ -112,7 +112,8 @@ public enum PaletteJSON {
                 emojis = joined
             case "name", "emojis":
                 guard scanner.peek() == UInt8(ascii: "\"") else {
-                    throw scanner.error("\"\(key)\" of palette \(number) is not a string\(key == "emojis" ? " or an array of strings" : "")")
+                    throw scanner.error(
+                        "\(key.quotedForMessage(limit: 60)) of palette \(number) is not a string\(key == "emojis" ? " or an array of strings" : "")")
                 }
                 let value = try scanner.scanString()
                 if key == "name" { name = value } else { emojis = value }
@@ -126,7 +127,7 @@ public enum PaletteJSON {
                 // Distinct keys may still be equal Strings (é written precomposed and decomposed),
                 // which one dictionary entry cannot both keep.
                 guard otherFields[key] == nil else {
-                    throw scanner.error("the key \"\(key)\" appears twice in one object, spelled with different code points")
+                    throw scanner.error("the key \(key.quotedForMessage(limit: 60)) appears twice in one object, spelled with different code points")
                 }
                 otherFields[key] = scanner.text(try scanner.scanValue())
             }

@@ -124,7 +124,9 @@ extension PaletteStore {
     ///   process removed it, and a change to it would be lost.
     private static func index(of shown: Palette, in list: PaletteList) throws(PaletteError) -> Int {
         guard let index = list.index(ofID: shown.id) else {
-            throw PaletteError(.notFound, "the palette \"\(shown.name)\" (id \(shown.id)) was removed by another store or process; nothing was changed")
+            throw PaletteError(
+                .notFound, "the palette \(shown.name.quotedForMessage(limit: 60)) (id \(shown.id)) was removed by another store or process; nothing was changed"
+            )
         }
         return index
     }

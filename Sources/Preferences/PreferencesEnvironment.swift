@@ -109,7 +109,7 @@ public struct PreferencesEnvironment: Sendable {
         guard let text = Self.text(bytes) else {
             throw PreferenceError(
                 .invalidArgument,
-                "\(name) is not valid UTF-8 (\(escapingInvalidUTF8(bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
+                "\(name) is not valid UTF-8 (\(TextEscaper.field.escaped(bytes: bytes))); prefs names folders in UTF-8 only, so set \(name) to a UTF-8 path")
         }
         return text
     }
@@ -174,7 +174,7 @@ public struct PreferencesEnvironment: Sendable {
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
             throw PreferenceError(
                 .invalidArgument,
-                "PREFS_LOCK_TIMEOUT is \"\(text)\"; it must be a number of seconds from 0 to 86400 (for example 2.5)")
+                "PREFS_LOCK_TIMEOUT is \(text.quotedForMessage(limit: 60)); it must be a number of seconds from 0 to 86400 (for example 2.5)")
         }
         return seconds
     }

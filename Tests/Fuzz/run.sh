@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzPropertyListReader FuzzCommandLine FuzzBinaryReader FuzzOpenStepReader FuzzPattern)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPropertyListReader FuzzCommandLine FuzzBinaryReader FuzzOpenStepReader FuzzPattern FuzzTextEscaper)
 
 for target in "${targets[@]}"; do
     PREFS_FUZZ=1 swift build -c debug --scratch-path .build-fuzz --product "$target" \

@@ -32,11 +32,12 @@ struct PaletteCLITests {
         #expect(result.stdout == "0\t4\tShort      \t3\t😀🚗🌲\n1\t9\tMuch longer\t13\t🍏🍎🍐🍊🍋🍌🍉🍇🍓🫐🍈🍒…\n")
     }
 
-    /// list escapes a tab or backslash in a name, so each palette keeps its five fields.
+    /// list escapes a tab or backslash in a name, so each palette keeps its five fields; show
+    /// escapes the name alike.
     @Test func listEscapesTabsAndBackslashesInNames() throws {
         try store(#"[{"emojis":"😀","id":1,"name":"a\tb"},{"emojis":"","id":2,"name":"c\\d"}]"#)
         #expect(try palette("list").stdout == "0\t1\ta\\tb\t1\t😀\n1\t2\tc\\\\d\t0\t\n")
-        #expect(try palette("show", "--id", "1").stdout.hasPrefix("a\tb (id 1"))
+        #expect(try palette("show", "--id", "1").stdout.hasPrefix("a\\tb (id 1"))
     }
 
     /// list on an empty folder shows the nine built-ins and writes nothing.

@@ -150,7 +150,7 @@ struct ValueSyntaxTests {
         arguments: [
             ([#"foo\"#], "has a backslash escape that names no character: the text ends inside an escape"),
             ([#"\U12x"#], #"\U needs four hexadecimal digits"#),
-            (["-dict-add", #"\033Window\033Fill"#, #"~^\U21a9"#], #"the key "\u{1b}Window\u{1b}Fill" in k holds U+001B (\033, ESC); macOS would store it"#)
+            (["-dict-add", #"\033Window\033Fill"#, #"~^\U21a9"#], #"the key "\x1BWindow\x1BFill" in k holds U+001B (\033, ESC); macOS would store it"#)
         ])
     func unstorableEscapeIsRefused(words: [String], fragment: String) throws {
         try expectRefused(words, fragment)
@@ -164,17 +164,17 @@ struct ValueSyntaxTests {
     /// holds it.
     @Test(
         arguments: [
-            (["k", #"\033x"#], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            (["k", #""\033x""#], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            (["k", "-array", "a", #"\033x"#], #"the value of k.1, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            (["k", "-array-add", #"\001"#], #"the value of k, "\u{1}", holds U+0001 (\001)"#),
-            (["k", "-dict", "a", #"\033x"#], #"the value of k.a, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            (["k", "-dict", #"\033a"#, "v"], #"the key "\u{1b}a" in k holds U+001B (\033, ESC)"#),
-            (["k", "-dict-add", "-string", "\u{1B}a", "v"], #"the key "\u{1b}a" in k holds U+001B (\033, ESC)"#),
-            (["k", "-string", "\u{1B}x"], #"the value of k, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            (["k", "--json", #"["\u001f"]"#], #"the value of k.0, "\u{1f}", holds U+001F (\037)"#),
-            (["k", #"( "\033x" )"#], #"the value of k.0, "\u{1b}x", holds U+001B (\033, ESC)"#),
-            ([#"{ "\033a" = b; }"#], #"the key "\u{1b}a" holds U+001B (\033, ESC)"#)
+            (["k", #"\033x"#], #"the value of k, "\x1Bx", holds U+001B (\033, ESC)"#),
+            (["k", #""\033x""#], #"the value of k, "\x1Bx", holds U+001B (\033, ESC)"#),
+            (["k", "-array", "a", #"\033x"#], #"the value of k.1, "\x1Bx", holds U+001B (\033, ESC)"#),
+            (["k", "-array-add", #"\001"#], #"the value of k, "\x01", holds U+0001 (\001)"#),
+            (["k", "-dict", "a", #"\033x"#], #"the value of k.a, "\x1Bx", holds U+001B (\033, ESC)"#),
+            (["k", "-dict", #"\033a"#, "v"], #"the key "\x1Ba" in k holds U+001B (\033, ESC)"#),
+            (["k", "-dict-add", "-string", "\u{1B}a", "v"], #"the key "\x1Ba" in k holds U+001B (\033, ESC)"#),
+            (["k", "-string", "\u{1B}x"], #"the value of k, "\x1Bx", holds U+001B (\033, ESC)"#),
+            (["k", "--json", #"["\u001f"]"#], #"the value of k.0, "\x1F", holds U+001F (\037)"#),
+            (["k", #"( "\033x" )"#], #"the value of k.0, "\x1Bx", holds U+001B (\033, ESC)"#),
+            ([#"{ "\033a" = b; }"#], #"the key "\x1Ba" holds U+001B (\033, ESC)"#)
         ])
     func controlCharacterIsRefusedAlikeEverywhere(words: [String], place: String) throws {
         #expect(try prefs("write", "d", "keep", "1").status == 0)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Palettes
+import PropertyLists
 
 extension Prefs {
     /// `prefs palette add NAME [--emojis E] [--at INDEX]`.
@@ -20,7 +21,7 @@ extension Prefs {
                 return (index, list.palettes[index].id)
             }
             if index != at { Output.error("note: index \(at) is out of range; inserted at \(index)") }
-            Output.write("added \"\(name)\" with id \(id) at index \(index)\n")
+            Output.write("added \(name.quotedForMessage()) with id \(id) at index \(index)\n")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Palettes
+import PropertyLists
 
 extension Prefs {
     /// `prefs palette export [--json]`.
@@ -22,9 +23,10 @@ extension Prefs {
         func run() throws {
             let list = try options.load()
             if json {
-                Output.write(PaletteJSON.encode(list.palettes, pretty: true, emojiArrays: true))
+                Output.write(PaletteJSON.encode(list.palettes, pretty: true, emojiArrays: true), as: .json)
             } else {
-                Output.write(PaletteText.format(list, header: "Palettes of store \"\(options.store)\" in domain \"\(options.domain)\"."))
+                Output.write(
+                    PaletteText.format(list, header: "Palettes of store \(options.store.quotedForMessage()) in domain \(options.domain.quotedForMessage())."))
             }
         }
     }

@@ -31,10 +31,10 @@ extension Prefs {
                         "name": .string(palette.name), "emojis": .string(palette.emojis)
                     ]
                 }
-                Output.write(try JSONWriter().write(.array(entries)))
+                Output.write(try JSONWriter().write(.array(entries)), as: .json)
                 return
             }
-            let names = list.palettes.map { TabSeparatedField.escaped($0.name) }
+            let names = list.palettes.map { TextEscaper.field.escaped($0.name) }
             let nameWidth = names.map(DisplayWidth.of).max() ?? 0
             for (index, palette) in list.palettes.enumerated() {
                 let preview = palette.emojis.count > 12 ? String(palette.emojis.prefix(12)) + "…" : palette.emojis

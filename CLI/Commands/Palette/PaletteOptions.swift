@@ -1,6 +1,7 @@
 import ArgumentParser
 import Palettes
 import Preferences
+import PropertyLists
 
 /// Which palette store a `prefs palette` command works on, given before the subcommand
 /// (`prefs palette --store S list`) or after it (`prefs palette list --store S`).
@@ -50,7 +51,9 @@ struct ResolvedPaletteOptions {
         let outcome = try withDamageHint { try document.change(body) }
         Output.noteChangeSaved()
         if notingNewStore && !outcome.hadSavedValue {
-            Output.error("note: store \"\(store)\" in domain \"\(domain)\" had nothing saved; it starts from the \(Palette.builtins.count) built-in palettes")
+            Output.error(
+                "note: store \(store.quotedForMessage()) in domain \(domain.quotedForMessage()) had nothing saved; it starts from the \(Palette.builtins.count) built-in palettes"
+            )
         }
         for warning in outcome.warnings { Output.error("warning: " + warning) }
         return outcome.result
@@ -77,7 +80,9 @@ struct ResolvedPaletteOptions {
             throw CLIError(.notFound, "no palette store \"\(store)\" in domain \"\(domain)\" (\(document.file.path)); \(found)")
         }
         if !outcome.hadSavedValue {
-            Output.error("note: store \"\(store)\" in domain \"\(domain)\" has nothing saved; showing the \(Palette.builtins.count) built-in palettes")
+            Output.error(
+                "note: store \(store.quotedForMessage()) in domain \(domain.quotedForMessage()) has nothing saved; showing the \(Palette.builtins.count) built-in palettes"
+            )
         }
         for warning in outcome.warnings { Output.error("warning: " + warning) }
         return outcome.result

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Palettes
+import PropertyLists
 
 extension Prefs {
     /// `prefs palette show SELECTOR`.
@@ -21,7 +22,7 @@ extension Prefs {
             let list = try options.load()
             let palette = list.palettes[try selector.resolve(in: list)]
             let count = palette.emojis.count
-            Output.write("\(palette.name) (id \(palette.id), \(count) \(count == 1 ? "emoji" : "emojis"))\n")
+            Output.write("\(TextEscaper.field.escaped(palette.name)) (id \(palette.id), \(count) \(count == 1 ? "emoji" : "emojis"))\n")
             let emojis = Array(palette.emojis)
             for row in stride(from: 0, to: emojis.count, by: columns) {
                 Output.write(emojis[row...].prefix(columns).map(String.init).joined(separator: " ") + "\n")

@@ -25,10 +25,10 @@ final class ProblemReport {
     }
 
     /// Records a file that passed: `NAME: OK` on standard output in the text and GitHub
-    /// formats, unless quiet.
+    /// formats, unless quiet, the name escaped (``TextEscaper/field``).
     func pass(_ name: String) {
         checked += 1
-        if !quiet, format == .text || format == .github { Output.write("\(name): OK\n") }
+        if !quiet, format == .text || format == .github { Output.write(TextEscaper.field.escaped(name) + ": OK\n") }
     }
 
     /// Records a file that failed, with the status it calls for and its problems.
@@ -43,7 +43,7 @@ final class ProblemReport {
     func add(_ problem: ReportedProblem) {
         switch format {
         case .text: Output.error(problem.text)
-        case .github: Output.write(Self.workflowCommand(problem) + "\n")
+        case .github: Output.writeAnnotation(Self.workflowCommand(problem))
         case .json, .sarif: ReportDocument.add(problem)
         }
     }
@@ -67,7 +67,9 @@ final class ProblemReport {
     }
 
     /// A GitHub Actions workflow command that annotates the problem's line:
-    /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects.
+    /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects:
+    /// `%`, CR and LF in both, `:` and `,` in properties, as `%XX` (which the runner decodes, so
+    /// the file is named exactly); other control characters as ``TextEscaper`` writes them.
     static func workflowCommand(_ problem: ReportedProblem) -> String {
         var properties = ["file=" + escapedProperty(problem.file)]
         if let line = problem.line { properties.append("line=\(line)") }
@@ -77,7 +79,7 @@ final class ProblemReport {
     }
 
     private static func escapedData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        TextEscaper.line.escaped(text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
     }
 
     private static func escapedProperty(_ text: String) -> String {

@@ -47,8 +47,8 @@ enum ReportDocument {
             return state
         }
         switch owed.format {
-        case .json: Output.write(ProblemReport.json(owed.problems, failure: failure))
-        case .sarif: Output.write(SARIFLog(problems: owed.problems, exitStatus: status, failure: failure).text)
+        case .json: Output.write(ProblemReport.json(owed.problems, failure: failure), as: .json)
+        case .sarif: Output.write(SARIFLog(problems: owed.problems, exitStatus: status, failure: failure).text, as: .json)
         case .text, .github, nil: break
         }
     }

@@ -11,6 +11,9 @@ struct ReportedProblem {
 
     /// The file as the user named it (`<stdin>` for standard input).
     var file: String
+    /// Whether ``file`` is shown escaped already (``TextEscaper/field``): the name of a file
+    /// that is not UTF-8, its other bytes written `\xNN`, as `printf '%b'` reads them back.
+    var fileIsEscaped = false
     /// The 1-based line, when known.
     var line: Int?
     /// The 1-based column, when known.
@@ -26,14 +29,16 @@ struct ReportedProblem {
     /// The file's name as the bytes that name it on disk, for a SARIF URI.
     var fileBytes: [UInt8] { rawFile ?? Array(file.utf8) }
 
-    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known.
+    /// `FILE:LINE:COLUMN: SEVERITY: MESSAGE`, the line and column only when known, on one line:
+    /// the file escaped as a field, the message's control characters escaped (``TextEscaper``).
+    /// (The text report prints it on standard error, which escapes the message too.)
     var text: String {
-        var location = file
+        var location = fileIsEscaped ? file : TextEscaper.field.escaped(file)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(severity.rawValue): \(message)"
+        return "\(location): \(severity.rawValue): \(TextEscaper.line.escaped(message))"
     }
 
     /// The problems a reader found in `file`, named `name`.

@@ -48,7 +48,8 @@ extension CommandLineValue {
             let given = String(decoding: zone.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
             return .failure(
                 ValueProblem(
-                    "the time zone \"\(given)\" is not Z, +HHMM, -HHMM or +HH:MM with HH 00 through 23 and MM 00 through 59 (a space may come before it)"))
+                    "the time zone \(given.quotedForMessage(limit: 60)) is not Z, +HHMM, -HHMM or +HH:MM with HH 00 through 23 and MM 00 through 59 (a space may come before it)"
+                ))
         }
         guard let date = PropertyListDate(secondsSince1970: local.secondsSince1970 - Int64(offset)) else {
             return .failure(ValueProblem("in UTC this falls outside years 1 through 9999"))

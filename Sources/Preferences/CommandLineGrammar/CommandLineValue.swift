@@ -51,7 +51,7 @@ package enum CommandLineValue {
             guard rest.isEmpty else {
                 throw PreferenceError(
                     .invalidArgument,
-                    "unexpected argument \"\(rest.first!)\" after the value (quote a value with spaces, or use -array for several)")
+                    "unexpected argument \(quoted(rest.first!)) after the value (quote a value with spaces, or use -array for several)")
             }
             return .set(value)
         }

@@ -154,6 +154,10 @@ package enum AtomicFile {
         var renamed = false
         defer {
             if !renamed { unlinkat(folder.descriptor, temporary, 0) }
+            // Unlocked before it is closed: a process forked meanwhile (a library user's
+            // thread spawning a program) shares the descriptor until it execs, and would hold
+            // the lock of what is now the file itself, stalling its next writer.
+            flock(descriptor, LOCK_UN)
             close(descriptor)
         }
         do {

@@ -134,7 +134,7 @@ public struct ManifestKey: Sendable {
             type = named
         } else if let named = ManifestType(manifestName: typeName.lowercased()) {
             // Older manifests (Firefox's among them) capitalise the type; the meaning is plain.
-            reader.warn("pfm_type \"\(typeName)\" is read as \(named.rawValue); pfm_type names are lower case", at: ["pfm_type"])
+            reader.warn("pfm_type \(typeName.quotedForMessage(limit: 60)) is read as \(named.rawValue); pfm_type names are lower case", at: ["pfm_type"])
             type = named
         } else if typeName == "url" {
             reader.warn("pfm_type \"url\" is deprecated; the value is checked as a string", at: ["pfm_type"])
@@ -145,7 +145,7 @@ public struct ManifestKey: Sendable {
                 at: ["pfm_type"])
             return nil
         } else {
-            throw reader.problem("pfm_type \"\(typeName)\" is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
+            throw reader.problem("pfm_type \(typeName.quotedForMessage(limit: 60)) is not a type prefs knows (\(ManifestType.knownNames))", at: ["pfm_type"])
         }
         let title = try reader.string(.title, in: entry).map(ManifestText.string)
         let description = try reader.string(.description, in: entry).map(ManifestText.string)

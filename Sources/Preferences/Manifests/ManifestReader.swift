@@ -62,7 +62,7 @@ struct ManifestReader {
 
     /// A problem with the entry here (or with its `pfm_*` entry at `components`).
     func problem(_ message: String, at components: [String] = []) -> Problem {
-        let subject = keyNames.isEmpty ? "" : "key \"\(keyNames.joined(separator: "."))\": "
+        let subject = keyNames.isEmpty ? "" : "key \(keyNames.joined(separator: ".").quotedForMessage(limit: 80)): "
         return Problem(place: place + components, message: subject + message)
     }
 

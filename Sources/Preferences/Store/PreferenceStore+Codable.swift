@@ -85,7 +85,8 @@ extension PreferenceStore {
         }
         throw PreferenceError(
             .typeMismatch,
-            "the value of \"\(key)\" in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where \(Value.self) was expected")
+            "the value of \(key.quotedForMessage(limit: 60)) in \(domain) is \(stored.typeNameWithArticle), \(PreferenceStore.excerpt(stored)), where \(Value.self) was expected"
+        )
     }
 
     /// `stored` decoded as a `Value`: JSON data as JSON, a string as JSON text, and any other
@@ -130,7 +131,7 @@ extension PreferenceStore {
         }
         throw PreferenceError(
             .typeMismatch,
-            "the value of \"\(key)\" in \(domain), \(stored.typeNameWithArticle), does not decode as \(Value.self): \(reason)")
+            "the value of \(key.quotedForMessage(limit: 60)) in \(domain), \(stored.typeNameWithArticle), does not decode as \(Value.self): \(reason)")
     }
 
     /// `plist` decoded as a `Value` by Foundation's `PropertyListDecoder`, to which it is handed
@@ -172,7 +173,7 @@ extension PreferenceStore {
         do {
             data = try Self.jsonEncoder.encode(value)
         } catch {
-            throw PreferenceError(.invalidArgument, "cannot encode the value for \"\(key)\" as JSON: \(error)")
+            throw PreferenceError(.invalidArgument, "cannot encode the value for \(key.quotedForMessage(limit: 60)) as JSON: \(error)")
         }
         try set(data, forKey: key)
     }

@@ -74,7 +74,7 @@ package enum StoreCheck {
     private static func domainFindings(_ path: String, domain: String) -> [Finding] {
         func finding(_ message: String) -> [Finding] { [Finding(path: path, message: message, isFixable: false)] }
         guard DomainName.isValid(domain) else {
-            return finding("\"\(domain)\" is not a valid domain name, so prefs ignores this file; rename it")
+            return finding("\(domain.quotedForMessage(limit: 80)) is not a valid domain name, so prefs ignores this file; rename it")
         }
         var status = stat()
         guard lstat(path, &status) == 0 else { return [] }

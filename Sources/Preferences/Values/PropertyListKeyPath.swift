@@ -33,11 +33,11 @@ public struct PropertyListKeyPath: Hashable, Sendable, CustomStringConvertible {
             }
         }
         guard !escaping else {
-            throw PreferenceError(.invalidArgument, "invalid key path \"\(text)\": it ends with a lone backslash")
+            throw PreferenceError(.invalidArgument, "invalid key path \(text.quotedForMessage()): it ends with a lone backslash")
         }
         components.append(String(current))
         guard !components.contains(where: \.isEmpty) else {
-            throw PreferenceError(.invalidArgument, "invalid key path \"\(text)\": it has an empty component (use \\. for a dot inside a key)")
+            throw PreferenceError(.invalidArgument, "invalid key path \(text.quotedForMessage()): it has an empty component (use \\. for a dot inside a key)")
         }
         self.components = components
     }

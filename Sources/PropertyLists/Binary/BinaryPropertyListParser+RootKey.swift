@@ -130,7 +130,7 @@ extension BinaryPropertyListParser {
         for item in 0..<count {
             let name = try keyString(try reference(at: start + item * trailer.referenceSize))
             guard seen.insert(PropertyListDictionary.ExactKey(name)).inserted else {
-                throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(name)\" twice")
+                throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \(name.quotedForMessage(limit: 60)) twice")
             }
         }
     }

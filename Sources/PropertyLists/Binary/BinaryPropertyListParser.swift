@@ -211,7 +211,7 @@ struct BinaryPropertyListParser {
         if increasing { return (.dictionary(PropertyListDictionary(distinctKeys: keys, values: values)), weight) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
         for (key, entry) in zip(keys, values) where dictionary.addWhileBuilding(entry, forKey: key.string) != nil {
-            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \"\(key.string)\" twice")
+            throw BinaryFormatError("the dictionary at offset \(start - 1) has the key \(key.string.quotedForMessage(limit: 60)) twice")
         }
         return (.dictionary(dictionary), weight)
     }

@@ -128,7 +128,7 @@ package struct JSONScanner {
             (scanner: inout JSONScanner) throws(SyntaxError) in
             guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a quoted key") }
             let key = try scanner.scanString()
-            guard scanner.peek() == UInt8(ascii: ":") else { throw scanner.error("expected ':' after the key \"\(key)\"") }
+            guard scanner.peek() == UInt8(ascii: ":") else { throw scanner.error("expected ':' after the key \(key.quotedForMessage(limit: 60))") }
             scanner.position += 1
             try member(key, &scanner)
         }
@@ -136,7 +136,7 @@ package struct JSONScanner {
 
     /// The error for `key` given twice in one object.
     func duplicate(_ key: String) -> SyntaxError {
-        error("the key \"\(key)\" appears twice in one object")
+        error("the key \(key.quotedForMessage(limit: 60)) appears twice in one object")
     }
 
     /// Scans a string and returns it with its escapes decoded.

@@ -114,7 +114,9 @@ struct OpenStepParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
                 entry = .string(key)
             } else {
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw error("expected '=' after the key \"\(key)\"") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                    throw error("expected '=' after the key \(key.quotedForMessage(limit: 60))")
+                }
                 index += 1
                 try skipSpace()
                 entry = try value(depth: depth)
@@ -123,12 +125,12 @@ struct OpenStepParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
                 index += 1
             } else if index == bytes.count || bytes[index] != close {
-                throw error("expected ';' after the value of \"\(key)\"")
+                throw error("expected ';' after the value of \(key.quotedForMessage(limit: 60))")
             }
             // The same entry twice loses nothing (CoreFoundation keeps the last); two values
             // for one key would lose one, so they are refused with what a Mac would keep.
             if let earlier = dictionary.updateValue(entry, forKey: key), earlier != entry {
-                throw error("the key \"\(key)\" appears twice, with different values (defaults would keep the last)", at: keyStart)
+                throw error("the key \(key.quotedForMessage(limit: 60)) appears twice, with different values (defaults would keep the last)", at: keyStart)
             }
         }
     }

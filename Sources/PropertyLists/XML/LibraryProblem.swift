@@ -114,11 +114,11 @@ struct LibraryProblem {
             let digits = String(number, radix: 16, uppercase: true)
             return "the character U+\(digits.leftPadded(4)) is not allowed in XML"
         case XML_ERR_UNKNOWN_ENCODING.rawValue, XML_ERR_UNSUPPORTED_ENCODING.rawValue:
-            return "the XML declaration names the encoding \"\(element)\", which prefs does not read; property lists are UTF-8"
+            return "the XML declaration names the encoding \(element.quotedForMessage(limit: 60)), which prefs does not read; property lists are UTF-8"
         case XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue:
-            return "the attribute \"\(element)\" has no value"
+            return "the attribute \(element.quotedForMessage(limit: 60)) has no value"
         case XML_ERR_ATTRIBUTE_REDEFINED.rawValue:
-            return "the attribute \"\(element)\" is given twice"
+            return "the attribute \(element.quotedForMessage(limit: 60)) is given twice"
         default:
             return "this is not well-formed XML (libxml2 error \(code))"
         }

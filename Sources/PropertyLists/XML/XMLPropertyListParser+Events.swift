@@ -69,7 +69,10 @@ extension XMLPropertyListParser {
             report(.invalid, "the DOCTYPE names <\(name)>; a property list's DOCTYPE names <plist>")
         }
         if let publicID = publicID.map({ String(cString: $0) }), !Self.acceptedPublicIDs.contains(publicID) {
-            report(.forbidden, "the DOCTYPE names the DTD \"\(publicID)\"; prefs validates against Apple's plist DTD (-//Apple//DTD PLIST 1.0//EN) only")
+            report(
+                .forbidden,
+                "the DOCTYPE names the DTD \(publicID.quotedForMessage(limit: 60)); prefs validates against Apple's plist DTD (-//Apple//DTD PLIST 1.0//EN) only"
+            )
             stop()
         } else if publicID == nil, let systemID = systemID.map({ String(cString: $0) }), !Self.acceptedSystemIDs.contains(systemID) {
             report(
@@ -110,7 +113,7 @@ extension XMLPropertyListParser {
             for index in 0..<Int(attributeCount) {
                 let attribute = Self.qualifiedName(attributes[index * 5], attributes[index * 5 + 1])
                 if !validator.declares(attribute: attribute, on: name) {
-                    report(.invalid, "<\(name)> does not take the attribute \"\(attribute)\"")
+                    report(.invalid, "<\(name)> does not take the attribute \(attribute.quotedForMessage(limit: 60))")
                 }
             }
         }

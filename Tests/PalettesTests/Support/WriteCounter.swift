@@ -2,19 +2,20 @@ import Glibc
 
 /// Counts the times a file is replaced, by watching its folder with inotify.
 ///
-/// `AtomicFile` writes a temporary file and renames it over the domain file, so each write is
-/// exactly one `IN_MOVED_TO` event naming the file: a count that cannot miss or double a write,
-/// however close together two writes come.
+/// `AtomicFile` writes a temporary file and renames it over the domain file, or links it in
+/// under the file's name when there is no file yet, so each write is exactly one `IN_MOVED_TO`
+/// or `IN_CREATE` event naming the file: a count that cannot miss or double a write, however
+/// close together two writes come.
 final class WriteCounter {
     private let descriptor: Int32
     private let name: String
     private var seen = 0
 
-    /// Starts watching `folder` for files renamed to `name`.
+    /// Starts watching `folder` for files renamed or linked to `name`.
     init(folder: String, name: String) throws {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatchError(message: "inotify_init1: \(String(cString: strerror(errno)))") }
-        guard inotify_add_watch(descriptor, folder, UInt32(IN_MOVED_TO)) >= 0 else {
+        guard inotify_add_watch(descriptor, folder, UInt32(IN_MOVED_TO | IN_CREATE)) >= 0 else {
             close(descriptor)
             throw WatchError(message: "inotify_add_watch \(folder): \(String(cString: strerror(errno)))")
         }
@@ -37,7 +38,7 @@ final class WriteCounter {
                 }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-                if mask & UInt32(IN_MOVED_TO) != 0, String(decoding: nameBytes, as: UTF8.self) == name { seen += 1 }
+                if mask & UInt32(IN_MOVED_TO | IN_CREATE) != 0, String(decoding: nameBytes, as: UTF8.self) == name { seen += 1 }
                 offset = nameStart + length
             }
         }
