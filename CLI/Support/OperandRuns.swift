@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// The long lists of files or domains that `validate`, `check-manifest` and `check` take,
-/// folded before swift-argument-parser parses the command line and unfolded after.
+/// The long lists of words that `validate`, `check-manifest` and `check` (files, domains),
+/// `write` (an array's or a dictionary's values) and `palette add-emojis` and `remove-emojis`
+/// take, folded before swift-argument-parser parses the command line and unfolded after.
 ///
 /// swift-argument-parser stores each word of a repeated positional argument by copying the
 /// list read so far and merging the set of its positions, so parsing *n* of them takes time
@@ -20,19 +21,23 @@ struct OperandRuns {
     /// The words each marker stands for, by the marker's number.
     private var runs: [ArraySlice<String>] = []
 
-    /// `arguments` (the process's, program first) folded when their command takes a list
-    /// (``OperandListCommand``); unchanged otherwise.
+    /// `arguments` (the process's, program first) folded after their command words when the
+    /// command takes a list (``OperandListCommand``); unchanged otherwise.
     init(_ arguments: [String]) {
-        guard arguments.count > 3,
-            let command = Prefs.configuration.subcommands.first(where: { $0.configuration.commandName == arguments[1] }),
-            command is any OperandListCommand.Type
-        else {
+        var commands = Prefs.configuration.subcommands
+        var command: (any ParsableCommand.Type)?
+        var start = 1
+        while start < arguments.count, let named = commands.first(where: { $0.configuration.commandName == arguments[start] }) {
+            command = named
+            commands = named.configuration.subcommands
+            start += 1
+        }
+        guard command is any OperandListCommand.Type, arguments.count - start > 2 else {
             self.arguments = arguments
             return
         }
-        var folded = Array(arguments[...1])
+        var folded = Array(arguments[..<start])
         var afterTerminator = false
-        var start = 2
         while start < arguments.count {
             if !afterTerminator, arguments[start] == "--" {
                 folded.append("--")
@@ -76,8 +81,9 @@ struct OperandRuns {
     }
 }
 
-/// A command whose one positional argument is a list of words (files, folders, domains) and
-/// whose options take one word at most, so that ``OperandRuns`` may fold its list.
+/// A command whose one positional argument is a list of words (files, folders, domains, a
+/// write's words, emojis) and whose options take one word at most, so that ``OperandRuns``
+/// may fold its list.
 ///
 /// Its `validate()` sees the list folded: every `-` and the first word of each run, not the
 /// others.
