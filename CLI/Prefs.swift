@@ -51,7 +51,8 @@ struct Prefs: ParsableCommand {
             } else {
                 try CommandNames.check(arguments)
                 try ShortFlagClusters.check(arguments)
-                var command = try parseAsRoot(Array(arguments.dropFirst()))
+                let operands = OperandRuns(arguments)
+                var command = operands.unfolded(try parseAsRoot(Array(operands.arguments.dropFirst())))
                 try command.run()
             }
             try Output.finish()

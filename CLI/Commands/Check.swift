@@ -6,7 +6,7 @@ import SystemPackage
 
 extension Prefs {
     /// `prefs check [DOMAIN...]`: checks stored domains against their installed manifests.
-    struct Check: ParsableCommand {
+    struct Check: OperandListCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check stored domains against their installed manifests.",
@@ -37,6 +37,11 @@ extension Prefs {
 
         @Argument(help: "The domains to check; every stored domain that has a manifest when none is given.", completion: Completions.domains)
         var domains: [String] = []
+
+        var operands: [String] {
+            get { domains }
+            set { domains = newValue }
+        }
 
         func validate() throws {
             if root == "" { throw ValidationError("--root needs a folder; an empty path names none") }

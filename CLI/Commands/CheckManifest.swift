@@ -4,7 +4,7 @@ import PropertyLists
 
 extension Prefs {
     /// `prefs check-manifest PATH...`: lints preference manifests themselves.
-    struct CheckManifest: ParsableCommand {
+    struct CheckManifest: OperandListCommand {
         static let configuration = CommandConfiguration(
             commandName: "check-manifest",
             abstract: "Check preference manifests themselves (pfm_* files).",
@@ -32,6 +32,11 @@ extension Prefs {
         var strict = false
 
         @OptionGroup var files: FileCheckOptions
+
+        var operands: [String] {
+            get { paths }
+            set { paths = newValue }
+        }
 
         func validate() throws {
             if paths.contains("-") { throw ValidationError("check-manifest reads manifest files; '-' (standard input) is not one") }

@@ -3,7 +3,7 @@ import PropertyLists
 
 extension Prefs {
     /// `prefs validate PATH...`: checks property list files, or the folders that hold them, for CI.
-    struct Validate: ParsableCommand {
+    struct Validate: OperandListCommand {
         static let configuration = CommandConfiguration(
             commandName: "validate",
             abstract: "Check that files are valid XML property lists.",
@@ -39,6 +39,11 @@ extension Prefs {
 
         @Flag(help: "Binary, JSON and old-style property lists are valid too when they read.")
         var anyFormat = false
+
+        var operands: [String] {
+            get { paths }
+            set { paths = newValue }
+        }
 
         func validate() throws {
             if strict && manifest == nil { throw ValidationError("--strict applies to --manifest; give a manifest") }

@@ -4,7 +4,7 @@ import PropertyLists
 
 extension Prefs {
     /// `prefs write DOMAIN KEY [TYPE] VALUE`: stores a value, in the manner of `defaults write`.
-    struct Write: ParsableCommand {
+    struct Write: OperandListCommand {
         static let configuration = CommandConfiguration(
             commandName: "write",
             abstract: "Store a value, or replace a whole domain.",
@@ -51,6 +51,11 @@ extension Prefs {
             parsing: .captureForPassthrough, help: ArgumentHelp("DOMAIN KEY VALUE, as above.", valueName: "arguments"),
             completion: Completions.domainKeyThenValue)
         var words: [String] = []
+
+        var operands: [String] {
+            get { words }
+            set { words = newValue }
+        }
 
         func run() throws {
             // Checked here rather than in validate(), as StoreOptions.location() explains.

@@ -10,9 +10,9 @@
 /// has one is simulated over the last two scalars from the state reached before them (see
 /// `PatternProgram.matchesWhole(_:)`).
 ///
-/// A value, copied for each match (its arrays copy only when a match adds a state): the states
-/// a match builds are its own, so how much work a match takes depends on the program and the
-/// string alone.
+/// A value, copied for each ``PatternMatcher`` (its arrays copy only when a match adds a
+/// state): the states the strings of one document build are theirs, kept from one string to
+/// the next, so how much work a match takes depends on the program and the document alone.
 struct PatternDFA: Sendable {
     /// The most states the compiled automaton is given eagerly.
     static let eagerStates = 256

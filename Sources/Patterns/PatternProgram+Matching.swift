@@ -14,59 +14,27 @@ extension PatternProgram {
     /// more than ``workAllowance``, plus ``workPerInstruction`` units per instruction of the
     /// program, plus ``workPerByte`` per byte of the string.
     ///
-    /// The string steps the deterministic automaton (``PatternDFA``), whose states a long
-    /// string reuses: each new state costs the instructions it lists, each step after that a
-    /// table or hash look-up. When the automaton would grow past its bounds, the rest of the
-    /// string is simulated Pike-VM style: the set of instructions the match may be at is
-    /// carried from one scalar to the next, each instruction at most once per position, at a
-    /// cost of the instructions live at each scalar. Either way the work is counted, so a
-    /// program that keeps hundreds of alternatives open over a long string (`(.*a){1000}` on
-    /// a megabyte of `a`, or `.*a.{500}`, whose automaton would need 2^500 states) is
-    /// stopped at the limit, in time linear in the string, instead of running for seconds.
+    /// One string alone: the strings of a document are matched by a ``PatternMatcher``, which
+    /// keeps the automaton's states from one string to the next, under one ``PatternWork``.
     ///
     /// - Complexity: O(*n*) in the length of `string`, for every program.
     package func matchesWhole(_ string: String) -> Bool? {
-        guard dfa != nil else { return false }
-        var string = string
-        return string.withUTF8 { bytes -> Bool? in
-            // `\Z` looks at the last scalar, so the automaton stops before the last two.
-            let stop = testsFinalNewline ? Self.startOfLastTwoScalars(bytes) : bytes.count
-            // The states built when the program was compiled, read in place: most strings
-            // need no other, and then the automaton is not copied.
-            var (state, offset) = dfa!.walk(bytes, from: 0, at: 0, to: stop)
-            guard state != Int(PatternDFA.dead) else { return false }
-            if offset == bytes.count { return dfa!.accepting[state] }
-            var dfa = self.dfa!
-            let limit = Self.workAllowance + Self.workPerInstruction * instructions.count + Self.workPerByte * bytes.count
-            var work = 0
-            while offset < stop {
-                let (scalar, length) = Self.scalar(in: bytes, at: offset)
-                let next =
-                    scalar.isASCII
-                    ? dfa.ascii(from: state, byteClass: Int(dfa.byteClasses[Int(scalar.value)]), work: &work)
-                    : dfa.nonASCII(from: state, scalar: scalar, work: &work)
-                guard let next else { break }
-                guard next != PatternDFA.dead else { return false }
-                guard work <= limit else { return nil }
-                (state, offset) = dfa.walk(bytes, from: Int(next), at: offset + length, to: stop)
-                guard state != Int(PatternDFA.dead) else { return false }
-            }
-            if offset == bytes.count { return dfa.accepting[state] }
-            // At the start, `\Z` may hold already (a string of one newline): simulated afresh.
-            return simulate(bytes, from: offset, threads: offset == 0 ? nil : dfa.threads[state], work: work, limit: limit)
-        }
+        var matcher = PatternMatcher(self)
+        var work = PatternWork()
+        return matcher.matchesWhole(string, work: &work)
     }
 
     /// Whether the scalars of `bytes` from `offset` match from the instructions `threads`
     /// live before them (from the first instruction at the start of the string when `nil`);
-    /// `nil` when `work` would pass `limit`.
-    private func simulate(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, threads: [Int]?, work: Int, limit: Int) -> Bool? {
+    /// `nil` when `work` would pass its limit.
+    func simulate(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, threads: [Int]?, work: inout PatternWork) -> Bool? {
         let count = instructions.count
         return instructions.withUnsafeBufferPointer { program in
             classes.withUnsafeBufferPointer { classes in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + classes.count + 2) { buffer in
                     var simulation = PatternThreads(
-                        program: program, buffer: buffer.baseAddress!, count: count, classCount: classes.count, work: work, limit: limit)
+                        program: program, buffer: buffer.baseAddress!, count: count, classCount: classes.count, work: work)
+                    defer { work = simulation.work }
                     return simulation.run(UTF8Scalars(bytes: bytes, offset: offset), from: threads, classes: classes)
                 }
             }
@@ -75,7 +43,7 @@ extension PatternProgram {
 
     /// The scalar that starts at `offset` of valid UTF-8, and its length in bytes.
     @inline(__always)
-    fileprivate static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[offset])
         let (value, length): (UInt32, Int)
         switch lead {
@@ -93,7 +61,7 @@ extension PatternProgram {
     }
 
     /// Where the last two scalars of valid UTF-8 start (0 when there are fewer).
-    private static func startOfLastTwoScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func startOfLastTwoScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var offset = bytes.count
         for _ in 0..<2 where offset > 0 {
             offset -= 1
@@ -131,13 +99,12 @@ private struct PatternThreads {
     /// For each class, twice the last step it was tested at, plus 1 if the scalar was in it:
     /// a scalar beyond ASCII is tested against each class once, however many sets name it.
     let classTests: UnsafeMutablePointer<Int>
-    /// The work done before, in threads and instructions followed, and the most allowed.
-    let work: Int
-    let limit: Int
+    /// The work done, in threads and instructions followed, and the most allowed.
+    var work: PatternWork
 
     init(
         program: UnsafeBufferPointer<PatternInstruction>, buffer: UnsafeMutablePointer<Int>, count: Int, classCount: Int,
-        work: Int, limit: Int
+        work: PatternWork
     ) {
         self.program = program
         marks = buffer
@@ -148,7 +115,6 @@ private struct PatternThreads {
         classTests = buffer + 5 * count + 2
         classTests.initialize(repeating: -2, count: classCount)
         self.work = work
-        self.limit = limit
     }
 
     /// Whether `scalars` match from `threads` (the start of the string when `nil`); `nil` when
@@ -158,7 +124,8 @@ private struct PatternThreads {
         var scalar = scalars.next()
         var following = scalar == nil ? nil : scalars.next()
         var position = 0
-        var work = self.work
+        var work = self.work.done
+        defer { self.work.done = work }
         if let threads {
             for pc in threads {
                 current[currentCount] = pc
@@ -170,7 +137,7 @@ private struct PatternThreads {
         while let consumed = scalar {
             guard currentCount > 0 else { return false }
             work += currentCount
-            guard work <= limit else { return nil }
+            guard work <= self.work.limit else { return nil }
             position += 1
             scalar = following
             following = scalar == nil ? nil : scalars.next()

@@ -3,7 +3,7 @@ import Palettes
 
 extension Prefs {
     /// `prefs palette remove-emojis SELECTOR EMOJIS…`.
-    struct RemoveEmojis: PaletteSubcommand {
+    struct RemoveEmojis: PaletteSubcommand, OperandListCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove-emojis", abstract: "Remove emojis (whole grapheme clusters) from a palette.")
 
@@ -12,6 +12,11 @@ extension Prefs {
         @OptionGroup var selector: PaletteSelector
         @Argument(help: "The emojis to remove, in one argument or several: whole emojis only; ☺ also removes ☺️.")
         var emojis: [String]
+
+        var operands: [String] {
+            get { emojis }
+            set { emojis = newValue }
+        }
 
         func run() throws {
             try options.modify { (list: inout Palettes.PaletteList) throws(PaletteError) in

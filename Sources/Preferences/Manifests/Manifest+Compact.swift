@@ -216,9 +216,7 @@ extension Manifest {
                 title: title, description: description,
                 isDeprecated: flags.contains(.deprecated), pattern: pattern)
             if let defaultValue {
-                var checker = ManifestChecker(strict: false)
-                checker.check(defaultValue, against: key, at: [name])
-                guard !checker.violations.contains(where: { $0.severity == .error }) else { return nil }
+                guard !reader.defaults.violations(ofDefault: defaultValue, of: key).contains(where: { $0.severity == .error }) else { return nil }
             }
             keys.append(key)
         }
@@ -232,6 +230,8 @@ private struct CompactReader {
     var position: Int
     /// The titles and descriptions, read in the order of the items that have them.
     var texts: CompactTexts
+    /// The matchers of the strings of the keys' `pfm_default` values.
+    var defaults = ManifestChecker.Formats()
 
     var remaining: Int { items.count - position }
     var isAtEnd: Bool { position == items.count }

@@ -1,14 +1,52 @@
+import Patterns
 import PropertyLists
 
 /// Walks a value beside its manifest key and collects every rule it breaks.
+///
+/// One checker walks one document, in time linear in it: its strings share the matchers of
+/// the formats they meet and one limit on the work of matching them (``Formats``).
 struct ManifestChecker {
     /// Report keys the manifest does not name as errors rather than warnings.
     let strict: Bool
     /// What was found, in the order of the values.
     private(set) var violations: [ManifestViolation] = []
+    /// The formats' matchers, and the work they did.
+    private(set) var formats: Formats
 
-    init(strict: Bool) {
+    /// A checker whose strings share `formats` with the strings checked before (the defaults
+    /// of one manifest's keys).
+    init(strict: Bool, formats: Formats = Formats()) {
         self.strict = strict
+        self.formats = formats
+    }
+
+    /// The `pfm_format` matchers of one document: one for each format its strings meet, which
+    /// keeps the automaton states of one string for the next, and the work they may do
+    /// together (``PatternWork``): the allowance once and the program's instructions once
+    /// for the document, then a number of units per byte.
+    struct Formats {
+        private var matchers: [ObjectIdentifier: ManifestPattern.Matcher] = [:]
+        private var work = PatternWork()
+
+        init() {}
+
+        /// Whether all of `string` matches `pattern`; `nil` when the document's work limit
+        /// would not allow deciding it.
+        mutating func matchesWhole(_ string: String, _ pattern: ManifestPattern) -> Bool? {
+            matchers[ObjectIdentifier(pattern), default: ManifestPattern.Matcher(pattern)].matchesWhole(string, work: &work)
+        }
+
+        /// What `value`, the `pfm_default` of `key`, breaks of the key's rules, its strings
+        /// matched with these matchers: the defaults of a manifest are one document, so a
+        /// manifest of many keys with a costly format and a default reads in linear time.
+        mutating func violations(ofDefault value: PropertyList, of key: ManifestKey) -> [ManifestViolation] {
+            var checker = ManifestChecker(strict: false, formats: self)
+            // Handed over, not shared, so that the checker's matchers do not copy.
+            self = Formats()
+            checker.check(value, against: key, at: [key.name])
+            self = checker.formats
+            return checker.violations
+        }
     }
 
     /// The keys and indices down to the value being checked: one array, pushed and popped as
@@ -92,15 +130,16 @@ struct ManifestChecker {
         if let maximum = key.maximum, Self.compare(value, maximum) == .greater {
             report("is \(Self.text(value)), above the maximum \(Self.text(maximum))")
         }
-        if let allowed = key.allowedValues, !allowed.contains(where: { Self.compare(value, $0) == .equal }) {
+        if let choices = key.choices, !choices.contains(value) {
             // A long list (a hundred locales) is named by its first ten.
+            let allowed = choices.values
             let shown = allowed.prefix(10).map(Self.listText).joined(separator: ", ")
             report("is \(Self.text(value)), not one of \(shown)\(allowed.count > 10 ? " or \(allowed.count - 10) more" : "")")
         }
         switch value {
         case .string(let string):
             guard let pattern = key.pattern else { break }
-            switch pattern.matchesWhole(string) {
+            switch formats.matchesWhole(string, pattern) {
             case true?: break
             case false?: report("is \(Self.text(value)), which does not match the format \(pattern.source)")
             case nil:
@@ -139,12 +178,7 @@ struct ManifestChecker {
         var firstPlaces: [PropertyList: Int] = [:]
         var reported: Set<PropertyList> = []
         for (index, item) in items.enumerated() {
-            var value = item
-            if case .integer(let integer) = item, Self.compare(item, .real(integer.doubleValue)) == .equal {
-                value = .real(integer.doubleValue)
-            } else if case .real(let real) = item, real == 0 {
-                value = .real(0)
-            }
+            let value = Self.exactValue(item)
             guard let first = firstPlaces[value] else {
                 firstPlaces[value] = index
                 continue
@@ -171,6 +205,18 @@ struct ManifestChecker {
         case (.real(let x), .integer(let y)): compare(y, x).map { $0 == .less ? .greater : $0 == .greater ? .less : .equal }
         case (.real(let x), .real(let y)): x < y ? .less : x == y ? .equal : x > y ? .greater : nil
         default: a == b ? .equal : nil
+        }
+    }
+
+    /// `value`, with an integer that a `Double` holds exactly made that real and `-0.0` made
+    /// `0.0`: two values are equal as property lists (and hash alike) when ``compare(_:_:)``
+    /// calls them equal (but NaN, which is equal to itself as a property list and to nothing
+    /// here).
+    static func exactValue(_ value: PropertyList) -> PropertyList {
+        switch value {
+        case .integer(let integer) where compare(value, .real(integer.doubleValue)) == .equal: .real(integer.doubleValue)
+        case .real(let real) where real == 0: .real(0)
+        default: value
         }
     }
 

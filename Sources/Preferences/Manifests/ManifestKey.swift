@@ -16,7 +16,7 @@ public struct ManifestKey: Sendable {
         let defaultValue: PropertyList?
         let minimum: PropertyList?
         let maximum: PropertyList?
-        let allowedValues: [PropertyList]?
+        let choices: ManifestChoices?
         let isRequired: Bool
         let subkeys: ManifestKeys
         let minimumCount: Int?
@@ -37,7 +37,7 @@ public struct ManifestKey: Sendable {
             self.defaultValue = defaultValue
             self.minimum = minimum
             self.maximum = maximum
-            self.allowedValues = allowedValues
+            choices = allowedValues.map(ManifestChoices.init)
             self.isRequired = isRequired
             self.subkeys = subkeys
             self.minimumCount = minimumCount
@@ -63,7 +63,9 @@ public struct ManifestKey: Sendable {
     /// `pfm_range_max`: the greatest number allowed, inclusive.
     public var maximum: PropertyList? { storage.maximum }
     /// `pfm_range_list`: the values allowed, when the manifest lists them.
-    public var allowedValues: [PropertyList]? { storage.allowedValues }
+    public var allowedValues: [PropertyList]? { storage.choices?.values }
+    /// `pfm_range_list`, hashed for look-ups.
+    var choices: ManifestChoices? { storage.choices }
     /// `pfm_require` is `always` (or `always-nested`): the key must be present.
     public var isRequired: Bool { storage.isRequired }
     /// `pfm_subkeys`: a dictionary's keys, or (its first entry) every item of an array.
@@ -174,9 +176,7 @@ public struct ManifestKey: Sendable {
             self = key(defaultValue: nil)
             return
         }
-        var checker = ManifestChecker(strict: false)
-        checker.check(defaultValue, against: key(defaultValue: nil), at: [name])
-        let broken = checker.violations.first { $0.severity == .error }
+        let broken = reader.patterns.defaults.violations(ofDefault: defaultValue, of: key(defaultValue: nil)).first { $0.severity == .error }
         if let broken { reader.warn("pfm_default breaks the key's own rules (\(broken.message)); the default is ignored", at: ["pfm_default"]) }
         self = key(defaultValue: broken == nil ? defaultValue : nil)
     }

@@ -42,15 +42,29 @@ final class ManifestPattern: Sendable {
             }
             self.init(body: try PatternProgram(compiling: parts.body), conditions: conditions)
         }
+    }
+
+    /// Matches the strings of one document against a pattern: a ``PatternMatcher`` for each of
+    /// its programs, which keeps the automaton states one string builds for the next.
+    struct Matcher {
+        private var body: PatternMatcher
+        private var conditions: [(matcher: PatternMatcher, mustMatch: Bool)]
+
+        /// A matcher of `pattern`, compiled now if it was not.
+        init(_ pattern: ManifestPattern) {
+            let compiled = pattern.compiled
+            body = PatternMatcher(compiled.body)
+            conditions = compiled.conditions.map { (PatternMatcher($0.program), $0.mustMatch) }
+        }
 
         /// Whether `string` meets every lookahead and matches the body; `nil` when one of the
-        /// programs would pass its work limit.
-        func matchesWhole(_ string: String) -> Bool? {
-            for condition in conditions {
-                guard let verdict = condition.program.matchesWhole(string) else { return nil }
-                guard verdict == condition.mustMatch else { return false }
+        /// programs would take `work` past its limit.
+        mutating func matchesWhole(_ string: String, work: inout PatternWork) -> Bool? {
+            for index in conditions.indices {
+                guard let verdict = conditions[index].matcher.matchesWhole(string, work: &work) else { return nil }
+                guard verdict == conditions[index].mustMatch else { return false }
             }
-            return body.matchesWhole(string)
+            return body.matchesWhole(string, work: &work)
         }
     }
 
@@ -68,19 +82,26 @@ final class ManifestPattern: Sendable {
         program = Mutex(try Compiled(source))
     }
 
-    /// Whether all of `string` matches; `nil` when deciding it would take more work than
-    /// `PatternProgram.matchesWhole(_:)` allows for a string of its length.
+    /// The compiled programs, compiled now if they were not.
     ///
     /// An expression that does not compile matches nothing; only a damaged cache can hold one,
     /// since a manifest read from its file leaves such an expression out.
-    func matchesWhole(_ string: String) -> Bool? {
-        let program = program.withLock { program in
+    private var compiled: Compiled {
+        program.withLock { program in
             if let program { return program }
             // Compiled when the manifest was read; failing now means a damaged cache (above).
             let compiled = (try? Compiled(source)) ?? .nothing
             program = compiled
             return compiled
         }
-        return program.matchesWhole(string)
+    }
+
+    /// Whether all of `string`, one string alone, matches; `nil` when deciding it would take
+    /// more work than `PatternProgram.matchesWhole(_:)` allows for a string of its length.
+    /// The strings of a document are matched by one ``Matcher``.
+    func matchesWhole(_ string: String) -> Bool? {
+        var matcher = Matcher(self)
+        var work = PatternWork()
+        return matcher.matchesWhole(string, work: &work)
     }
 }

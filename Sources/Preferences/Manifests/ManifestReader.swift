@@ -151,6 +151,8 @@ struct ManifestReader {
     /// The compiled `pfm_format` expressions of one manifest, by source.
     final class PatternCache {
         private var compiled: [String: ManifestPattern] = [:]
+        /// The matchers of the strings of the keys' `pfm_default` values.
+        var defaults = ManifestChecker.Formats()
 
         /// The compiled `source`, compiled once.
         ///
