@@ -2,7 +2,8 @@
  *
  * Linux keeps ru_maxrss across exec, so a child forked from a large process (the Python
  * benchmark runner) would report the parent's size; forked from this small program, it reports
- * its own. Usage: maxrss COMMAND [ARGUMENT...] (the command's output goes to /dev/null). */
+ * its own. Usage: maxrss COMMAND [ARGUMENT...] (the command's output goes to /dev/null); exits
+ * with the command's status (128 + the signal's number where a signal ended it). */
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -23,5 +24,5 @@ int main(int argc, char **argv) {
     struct rusage usage;
     if (wait4(pid, &status, 0, &usage) < 0) return 1;
     printf("%ld\n", usage.ru_maxrss);
-    return 0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
