@@ -52,6 +52,19 @@ extension PaletteCLITests {
             #expect(try palette("export", "--json", "--domain", "other").stdout == palette("export", "--json").stdout)
         }
 
+        /// A name that holds what GitHub's runner would read as a command (`::`, `##[`) goes out
+        /// in the text form exactly, so importing it back keeps the name: the text form is a
+        /// document, like `export`'s, not a message.
+        @Test func textRoundTripKeepsNamesTheRunnerWouldRead() throws {
+            #expect(try palette("add", "##[x]", "--emojis", "😀").status == 0)
+            #expect(try palette("add", "::add-mask::y", "--emojis", "🚗").status == 0)
+            let text = try palette("export").stdout
+            #expect(text.contains("] ##[x]: 😀\n") && text.contains("] ::add-mask::y: 🚗\n"), "\(text)")
+            let imported = try palette("import", "--domain", "other", "-", input: text)
+            #expect(imported.status == 0, "\(imported)")
+            #expect(try palette("export", "--json", "--domain", "other").stdout == palette("export", "--json").stdout)
+        }
+
         /// import of JSON with duplicate ids reassigns them with warnings.
         @Test func importRepairsIDs() throws {
             try folder.write(#"[{"emojis":"😀","id":3,"name":"A"},{"emojis":"🚗","id":3,"name":"B"}]"#, to: "dup.json")

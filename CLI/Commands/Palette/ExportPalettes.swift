@@ -25,8 +25,11 @@ extension Prefs {
             if json {
                 Output.write(PaletteJSON.encode(list.palettes, pretty: true, emojiArrays: true), as: .json)
             } else {
-                Output.write(
-                    PaletteText.format(list, header: "Palettes of store \(options.store.quotedForMessage()) in domain \(options.domain.quotedForMessage())."))
+                // The text form is a document to import back, written exactly as `export` writes
+                // one: a guard's escape in a name would be imported as part of the name.
+                let text = PaletteText.format(
+                    list, header: "Palettes of store \(options.store.quotedForMessage()) in domain \(options.domain.quotedForMessage()).")
+                Output.writeData(Array(text.utf8))
             }
         }
     }
