@@ -39,7 +39,13 @@ package struct WorkflowCommandGuard: Sendable {
     package init() {}
 
     /// `text` as it may be printed after what the guard has seen.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`; text that needs no escape (nearly all
+    ///   that prefs prints) is returned as it is after one pass over its bytes.
     package mutating func guarded(_ text: String, as syntax: Syntax) -> String {
+        let start = self
+        if passesUnchanged(text.utf8) { return text }
+        self = start
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             atLineBreak = scalar == "\n"
@@ -87,6 +93,31 @@ package struct WorkflowCommandGuard: Sendable {
             atLineBreak = false
             see(scalar)
         }
+    }
+
+    /// Sees the bytes of `text` as ``guarded(_:as:)`` sees its characters, and tells whether
+    /// none of them needs an escape. Every byte outside ASCII answers `false`, and leaves the
+    /// decision to the pass over characters, which knows C1 controls, U+2028 and U+2029, and
+    /// white space beyond ASCII.
+    private mutating func passesUnchanged(_ text: String.UTF8View) -> Bool {
+        for byte in text {
+            atLineBreak = byte == UInt8(ascii: "\n")
+            switch byte {
+            case UInt8(ascii: "\n"):
+                atLineStart = true
+                hashes = 0
+            case UInt8(ascii: "\t"), UInt8(ascii: " "):
+                hashes = 0
+            case 0..<0x20, 0x7F...:
+                return false
+            case UInt8(ascii: ":") where atLineStart, UInt8(ascii: "[") where hashes == 2:
+                return false
+            default:
+                atLineStart = false
+                hashes = byte == UInt8(ascii: "#") ? min(hashes + 1, 2) : 0
+            }
+        }
+        return true
     }
 
     private mutating func see(_ scalar: Unicode.Scalar) {
