@@ -17,6 +17,7 @@ extension DomainFile {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(descriptor: descriptor, displayName: path)
+            try MemoryRoom.check(forSplicing: bytes.count, fileName: path)
         } catch {
             throw unreadable(error)
         }

@@ -17,7 +17,13 @@ public struct JSONReader: Sendable {
     /// - Throws: ``PropertyListError`` naming the source, line and what is wrong.
     /// - Complexity: O(*n*) in the length of `text`.
     public func read(_ text: String, source: String? = nil) throws(PropertyListError) -> PropertyList {
-        var scanner = JSONScanner(text, maximumDepth: PropertyListLimits.maxNestingDepth)
+        try read(utf8: Array(text.utf8), from: 0, source: source)
+    }
+
+    /// Parses the valid UTF-8 `bytes` from `start` (past any byte order mark) as one JSON
+    /// value, as ``read(_:source:)`` parses a string, without a copy of the bytes.
+    func read(utf8 bytes: [UInt8], from start: Int, source: String?) throws(PropertyListError) -> PropertyList {
+        var scanner = JSONScanner(validUTF8: bytes, from: start, maximumDepth: PropertyListLimits.maxNestingDepth)
         do throws(JSONScanner.SyntaxError) {
             let value = try scanner.propertyList()
             try scanner.expectEnd()

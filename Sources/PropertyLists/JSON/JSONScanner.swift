@@ -35,6 +35,13 @@ package struct JSONScanner {
         self.maximumDepth = maximumDepth
     }
 
+    /// A scanner over `bytes`, already checked to be UTF-8, from `start`.
+    package init(validUTF8 bytes: [UInt8], from start: Int, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        position = start
+    }
+
     /// A scanner over `bytes`, once they are checked to be UTF-8.
     ///
     /// A byte-order mark is not skipped here: it is not JSON white space.

@@ -60,7 +60,13 @@ public struct OpenStepReader: Sendable {
     /// Parses old-style text and tells whether it is a `.strings` file (entries without
     /// braces, or none), which ``OpenStepWriter/write(stringsFile:)`` writes back as one.
     func readDocument(_ text: String, fileName: String?) throws(PropertyListError) -> (value: PropertyList, isStringsFile: Bool) {
-        var parser = OpenStepParser(bytes: Array(text.utf8), fileName: fileName)
+        try readDocument(utf8: Array(text.utf8), fileName: fileName)
+    }
+
+    /// Parses old-style text given as valid UTF-8, a byte order mark allowed, as
+    /// ``readDocument(_:fileName:)`` parses a string, without a copy of the bytes.
+    func readDocument(utf8 bytes: [UInt8], fileName: String?) throws(PropertyListError) -> (value: PropertyList, isStringsFile: Bool) {
+        var parser = OpenStepParser(bytes: bytes, fileName: fileName)
         let value = try parser.document()
         return (value, parser.isStringsFile)
     }

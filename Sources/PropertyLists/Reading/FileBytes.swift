@@ -20,15 +20,21 @@ public enum FileBytes {
     /// ``PropertyListLimits/maxInputSize``; the descriptor stays open.
     ///
     /// - Throws: ``PropertyListError`` with code `.io` naming `displayName` and the system's
-    ///   reason, or `.tooLarge` beyond the limit.
+    ///   reason, `.tooLarge` beyond the limit, or `.systemLimit` when a memory limit leaves no
+    ///   room for the bytes, checked before they are allocated.
     public static func read(descriptor: Int32, displayName: String) throws(PropertyListError) -> [UInt8] {
         let expected = try DocumentInput.checkType(of: descriptor, displayName: displayName) ?? 0
+        try MemoryRoom.check(forFileOf: expected + 1, fileName: displayName)
         // Read straight into the array: the file's size ahead (one byte more, to see the end in
         // the same read), then in growing steps for pipes and files that grow.
         var bytes = [UInt8](repeating: 0, count: expected + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes += repeatElement(0, count: max(1 << 16, bytes.count)) }
+            if filled == bytes.count {
+                // Growing copies: the old bytes and the new array, twice as long, at once.
+                try MemoryRoom.check(forFileOf: bytes.count * 3, fileName: displayName)
+                bytes += repeatElement(0, count: max(1 << 16, bytes.count))
+            }
             let count: Int
             do {
                 count = try bytes.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: .init(rebasing: $0[filled...])) }

@@ -37,18 +37,18 @@ extension PropertyListReader {
         case .xml: return (try read(xml: bytes, fileName: fileName), .xml, false)
         case .binary: return (try BinaryPropertyListReader().read(bytes, fileName: fileName), .binary, false)
         case .json, .openStep:
-            try MemoryRoom.check(forDocumentOf: bytes.withBytes { $0.count }, fileName: fileName)
-            let text = try Self.text(bytes, fileName: fileName)
+            let (text, start) = try Self.text(bytes, fileName: fileName)
+            try MemoryRoom.check(forText: text, fileName: fileName)
             if format == .openStep {
-                let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                let read = try OpenStepReader().readDocument(utf8: text, fileName: fileName)
                 return (read.value, .openStep, read.isStringsFile)
             }
             do throws(PropertyListError) {
-                return (try JSONReader().read(text, source: fileName), .json, false)
+                return (try JSONReader().read(utf8: text, from: start, source: fileName), .json, false)
             } catch {
                 if format == .json { throw error }
                 do throws(PropertyListError) {
-                    let read = try OpenStepReader().readDocument(text, fileName: fileName)
+                    let read = try OpenStepReader().readDocument(utf8: text, fileName: fileName)
                     return (read.value, .openStep, read.isStringsFile)
                 } catch let oldStyle {
                     // Text in brackets or braces with quoted keys was meant as JSON; a quoted
@@ -81,14 +81,18 @@ extension PropertyListReader {
         return start < text.count && text[start] == UInt8(ascii: "\"")
     }
 
-    /// The input as text: UTF-8, with or without a byte order mark, or UTF-16 as
-    /// ``TextEncoding`` tells it.
-    private static func text(_ bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> String {
-        guard let decoded = bytes.withBytes({ TextEncoding.decode($0) }) else {
-            let encoding = bytes.withBytes { TextEncoding.of($0).encoding } == .utf8 ? "UTF-8" : "UTF-16"
+    /// The input as UTF-8 bytes and the offset of the text after its byte order mark: the
+    /// input itself when it is UTF-8 (a `[UInt8]` is not copied), or UTF-16 as
+    /// ``TextEncoding`` tells it, transcoded.
+    private static func text(_ bytes: some ContiguousBytesCollection, fileName: String?) throws(PropertyListError) -> (
+        bytes: [UInt8], start: Int
+    ) {
+        let array = bytes as? [UInt8] ?? bytes.withBytes { [UInt8]($0) }
+        guard let text = TextEncoding.utf8(array) else {
+            let encoding = array.withBytes { TextEncoding.of($0).encoding } == .utf8 ? "UTF-8" : "UTF-16"
             throw PropertyListError(.malformed, file: fileName, "the text is not valid \(encoding)")
         }
-        return decoded
+        return text
     }
 
     /// Reads XML from memory, the one format this reader otherwise refuses to guess at.

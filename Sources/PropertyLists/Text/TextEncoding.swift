@@ -16,22 +16,46 @@ enum TextEncoding {
         return (.utf8, 0)
     }
 
-    /// The bytes of a text as a string, after its byte order mark; `nil` when they are not
-    /// valid in the encoding ``of(_:)`` finds (a lone surrogate, an odd number of UTF-16 bytes).
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let (encoding, start) = of(bytes)
-        let body = UnsafeRawBufferPointer(rebasing: bytes[start...])
+    /// The text of `bytes` as UTF-8, and the offset where it starts after its byte order mark;
+    /// `nil` when the bytes are not valid in the encoding ``of(_:)`` finds.
+    ///
+    /// UTF-8 is checked in place and handed back without a copy, so reading a text format holds
+    /// its input once; UTF-16 is transcoded into at most one and a half times its size.
+    ///
+    /// - Complexity: O(*n*) in the length of `bytes`.
+    static func utf8(_ bytes: [UInt8]) -> (bytes: [UInt8], start: Int)? {
+        let (encoding, start) = bytes.withBytes { of($0) }
         switch encoding {
-        case .utf8: return String(validating: body, as: UTF8.self)
+        case .utf8: return isValidUTF8(bytes[start...]) ? (bytes, start) : nil
         case .utf16LittleEndian, .utf16BigEndian:
+            let body = bytes[start...]
             guard body.count % 2 == 0 else { return nil }
             let littleEndian = encoding == .utf16LittleEndian
-            let units = stride(from: 0, to: body.count, by: 2).lazy.map { (index: Int) -> UInt16 in
+            let units = stride(from: body.startIndex, to: body.endIndex, by: 2).lazy.map { (index: Int) -> UInt16 in
                 let first = UInt16(body[index])
                 let second = UInt16(body[index + 1])
                 return littleEndian ? second << 8 | first : first << 8 | second
             }
-            return String(validating: units, as: UTF16.self)
+            var text: [UInt8] = []
+            text.reserveCapacity(body.count / 2 * 3)
+            let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) { text.append($0) }
+            return failed ? nil : (text, 0)
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+    /// U+10FFFF), checked without decoding them into a string.
+    private static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = buffer.makeIterator()
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
         }
     }
 }

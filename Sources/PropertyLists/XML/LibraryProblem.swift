@@ -9,7 +9,8 @@ import CLibXML2
 /// `int1` and `int2` (the column, for the parser's own errors).
 struct LibraryProblem {
     /// Whether the problem breaks well-formedness (``PropertyListError/Code/malformed``) or the
-    /// DTD (``PropertyListError/Code/invalid``).
+    /// DTD (``PropertyListError/Code/invalid``), or is libxml2 out of memory, a system limit
+    /// (``PropertyListError/Code/systemLimit``) that says nothing about the file.
     let code: PropertyListError.Code
     /// What is wrong, in prefs' words.
     let message: String
@@ -21,7 +22,7 @@ struct LibraryProblem {
     init?(_ error: xmlError) {
         isValidity = error.domain == Int32(XML_FROM_VALID.rawValue)
         if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) { return nil }
-        code = isValidity ? .invalid : .malformed
+        code = error.code == Int32(XML_ERR_NO_MEMORY.rawValue) ? .systemLimit : isValidity ? .invalid : .malformed
         let first = error.str1.map { String(cString: $0) }
         let second = error.str2.map { String(cString: $0) }
         let original = error.message.map { String(cString: $0) } ?? ""
@@ -89,7 +90,7 @@ struct LibraryProblem {
             ([XML_ERR_VERSION_MISSING], "the XML declaration has no version (<?xml version=\"1.0\" …?>)"),
             ([XML_ERR_STRING_NOT_STARTED, XML_ERR_STRING_NOT_CLOSED], "a quoted value in a declaration is not closed by its quote"),
             ([XML_ERR_DOCTYPE_NOT_FINISHED], "the DOCTYPE is not closed with >"),
-            ([XML_ERR_NO_MEMORY], "libxml2 ran out of memory")
+            ([XML_ERR_NO_MEMORY], "libxml2 ran out of memory (a system limit: raise ulimit -v or ulimit -d)")
         ]
         return Dictionary(uniqueKeysWithValues: messages.flatMap { codes, message in codes.map { ($0.rawValue, message) } })
     }()
