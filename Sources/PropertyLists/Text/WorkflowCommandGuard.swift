@@ -44,7 +44,8 @@ package struct WorkflowCommandGuard: Sendable {
     ///   that prefs prints) is returned as it is after one pass over its bytes.
     package mutating func guarded(_ text: String, as syntax: Syntax) -> String {
         let start = self
-        if passesUnchanged(text.utf8) { return text }
+        var bytes = text
+        if bytes.withUTF8({ passesUnchanged($0) }) { return text }
         self = start
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -99,7 +100,7 @@ package struct WorkflowCommandGuard: Sendable {
     /// none of them needs an escape. Every byte outside ASCII answers `false`, and leaves the
     /// decision to the pass over characters, which knows C1 controls, U+2028 and U+2029, and
     /// white space beyond ASCII.
-    private mutating func passesUnchanged(_ text: String.UTF8View) -> Bool {
+    private mutating func passesUnchanged(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in text {
             atLineBreak = byte == UInt8(ascii: "\n")
             switch byte {
