@@ -19,20 +19,22 @@ struct CompletionLine {
     private(set) var values: [String: String] = [:]
     /// The flags given (`-g`, `--global`, …).
     private(set) var flags: Set<String> = []
+    /// Whether `--` ends the options before the word being completed, so that a word starting
+    /// with `-` there is an argument.
+    private(set) var endsOptions = false
 
     /// Reads `words[1..<index]` (`words[0]` is the program), leaving out the first `depth`
     /// arguments, which name the command (`read`; `palette`, `show`).
     init(_ words: [String], completing index: Int, commandDepth depth: Int) {
         var arguments: [String] = []
         var position = 1
-        var endOfOptions = false
         while position < min(index, words.count) {
             let word = Self.unquoted(words[position])
             position += 1
-            if endOfOptions || word == "-" || !word.hasPrefix("-") {
+            if endsOptions || word == "-" || !word.hasPrefix("-") {
                 arguments.append(word)
             } else if word == "--" {
-                endOfOptions = true
+                endsOptions = true
             } else if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
                 values[String(word[..<equals])] = String(word[word.index(after: equals)...])
             } else if Self.valueOptions.contains(word) {

@@ -94,7 +94,8 @@ enum CompletionScript {
         }
 
         # Adds the candidate ${1} to COMPREPLY as it must be inserted: inside the quote the word
-        # leaves open, or else with printf %q (but a leading ~/, which stays the home folder).
+        # leaves open, or else with printf %q (but a leading ~/, which stays the home folder),
+        # which writes a ! as \!, as history expansion needs.
         # Readline closes an open quote after a lone match unless the match ends with that quote
         # character, as an escaped one can: then the candidate closes it itself.
         __prefs_offer() {
@@ -108,6 +109,9 @@ enum CompletionScript {
                 candidate="${candidate//\$/\\\$}"
                 candidate="${candidate//\`/\\\`}"
                 candidate="${candidate//\"/\\\"}"
+                # Interactive bash expands a history reference (!!, !-1, !x) even inside
+                # double quotes; a ! is written \! between the quotes, closed around it.
+                candidate="${candidate//!/\"\\!\"}"
                 ;;
             *)
                 if [[ "${candidate}" == '~/'?* ]]; then

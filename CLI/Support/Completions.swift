@@ -44,7 +44,7 @@ enum Completions {
         let prefix = CompletionLine.unquoted(typed)
         let files = line.arguments.count - (line.namesTarget ? 0 : 1)
         if files < 0 { return Completions.domains(line, prefix) }
-        return files == 0 ? Completions.files(prefix) : []
+        return files == 0 ? Completions.files(prefix).filter { Completions.isArgument($0, on: line) } : []
     }
 
     /// Domains (`describe`, `manifest`, `check`, `--domain`).
@@ -124,7 +124,7 @@ enum Completions {
         // A folder that does not list offers only NSGlobalDomain, which always exists.
         var names = folder(line).flatMap { try? $0.domainNames() } ?? []
         if !names.contains(DomainName.global.rawValue) { names.append(DomainName.global.rawValue) }
-        return names.filter { $0.hasPrefix(prefix) }
+        return names.filter { $0.hasPrefix(prefix) && isArgument($0, on: line) }
     }
 
     /// The keys that start with `prefix` of the target: the file `--file` names, the global
@@ -141,7 +141,15 @@ enum Completions {
             let stored = Set(keys)
             keys += (manifest?.keys.all ?? []).map(\.name).filter { !stored.contains($0) }
         }
-        return keys.filter { $0.hasPrefix(prefix) }
+        return keys.filter { $0.hasPrefix(prefix) && isArgument($0, on: line) }
+    }
+
+    /// Whether `name`, inserted where the cursor is, reaches the command as an argument: a name
+    /// that starts with `-` (a key `-g`, `--file=/elsewhere`, a file `--root=x` in a cloned
+    /// repository) would be read as an option and act on another domain or file, so it is
+    /// offered only after a `--` that ends the options (a file also as `./-g`, typed so).
+    private static func isArgument(_ name: String, on line: CompletionLine) -> Bool {
+        !name.hasPrefix("-") || line.endsOptions
     }
 
     /// The files and folders whose paths start with `prefix`, as the shell completes a file name

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// The palettes of one store and EmojiArt's intents on them, made safe.
 ///
 /// Invariants, kept by every method: there is at least one palette; ids are unique; names pass
@@ -63,7 +65,7 @@ public struct PaletteList: Hashable, Sendable {
         for var palette in stored {
             if !seenIDs.insert(palette.id).inserted {
                 let newID = ids.next()
-                warnings.append("palette \"\(palette.name)\" had the id \(palette.id) of another palette; it now has the id \(newID)")
+                warnings.append("palette \(palette.name.quotedForMessage()) had the id \(palette.id) of another palette; it now has the id \(newID)")
                 palette = palette.withID(newID)
                 seenIDs.insert(newID)
             }
@@ -71,19 +73,19 @@ public struct PaletteList: Hashable, Sendable {
                 try checkName(palette.name)
             } catch {
                 let name = repairedName(palette.name, id: palette.id)
-                warnings.append("palette \(palette.id) had the name \(palette.name.debugDescription), which a name cannot be; it is now \"\(name)\"")
+                warnings.append("palette \(palette.id) had the name \(palette.name.quotedForMessage()), which a name cannot be; it is now \"\(name)\"")
                 palette.name = name
             }
             let strays = Emoji.nonEmojis(in: palette.emojis)
             if !strays.isEmpty {
                 warnings.append(
-                    "palette \"\(palette.name)\" held \(strays.map(Emoji.describe).joined(separator: ", ")), which is not emoji (a whole emoji sequence); it was removed"
+                    "palette \(palette.name.quotedForMessage()) held \(strays.map(Emoji.describe).joined(separator: ", ")), which is not emoji (a whole emoji sequence); it was removed"
                 )
                 palette.emojis.removeAll { !Emoji.isEmoji($0) }
             }
             let unique = Emoji.uniqued(palette.emojis)
             if unique != palette.emojis {
-                warnings.append("palette \"\(palette.name)\" held some emojis twice; the repeats were removed")
+                warnings.append("palette \(palette.name.quotedForMessage()) held some emojis twice; the repeats were removed")
                 palette.emojis = unique
             }
             for key in badOtherFields(of: palette) {

@@ -1,4 +1,5 @@
 import Palettes
+import PropertyLists
 import Testing
 
 /// Stored palettes that break the invariants are repaired with warnings, never dropped; a store
@@ -98,7 +99,7 @@ struct PaletteRepairTests {
     func namesRepaired(stored: String, repaired: String) throws {
         let (list, warnings) = PaletteList.repairing([Palette(name: stored, emojis: "😀", id: 3)])
         #expect(list.palettes == [Palette(name: repaired, emojis: "😀", id: 3)])
-        #expect(warnings == ["palette 3 had the name \(stored.debugDescription), which a name cannot be; it is now \"\(repaired)\""])
+        #expect(warnings == ["palette 3 had the name \(stored.quotedForMessage()), which a name cannot be; it is now \"\(repaired)\""])
         #expect(throws: Never.self) { try PaletteList(list.palettes) }
     }
 

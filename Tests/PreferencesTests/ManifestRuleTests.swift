@@ -66,10 +66,10 @@ struct ManifestRuleTests {
         Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "sepia", message: #"is "sepia", not one of light, dark"#),
         Case(key: F.key("k", "string", ["pfm_range_list": ["light", "dark"]]), value: "dark", message: nil),
         Case(key: F.key("k", "integer", ["pfm_range_list": [1, 2]]), value: 3, message: "is 3, not one of 1, 2"),
-        Case(key: F.key("k", "string", ["pfm_format": "[0-9]+"]), value: "12a", message: #"is "12a", which does not match the format [0-9]+"#),
+        Case(key: F.key("k", "string", ["pfm_format": "[0-9]+"]), value: "12a", message: #"is "12a", which does not match the format "[0-9]+""#),
         Case(
             key: F.key("k", "string", ["pfm_format": "a\\Z"]), value: "a\n\t\"",
-            message: #"is "a\n\t\"", which does not match the format a\Z"#),
+            message: #"is "a\n\t\"", which does not match the format "a\\Z""#),
         Case(key: F.key("k", "string", ["pfm_format": "[0-9]+"]), value: "123", message: nil),
         Case(key: F.key("k", "array", ["pfm_repetition_min": 1]), value: [], message: "has 0 items, fewer than the minimum 1"),
         Case(key: F.key("k", "array", ["pfm_repetition_max": 2]), value: [1, 2, 3], message: "has 3 items, more than the maximum 2"),

@@ -53,7 +53,7 @@ struct CheckManifestCLITests {
         #expect(lint.stdout == "\(path): OK\n")
         #expect(
             lint.stderr == """
-                \(path):21: warning: key "ProxyServer": pfm_format "^(?!.*\\s)(?<=x).*$" uses a lookbehind ((?<=…)), which prefs does not support: prefs matches in linear time, which it cannot do with lookaround; not enforced
+                \(path):21: warning: key "ProxyServer": pfm_format "^(?!.*\\\\s)(?<=x).*$" uses a lookbehind ((?<=…)), which prefs does not support: prefs matches in linear time, which it cannot do with lookaround; not enforced
                 \(path):29: warning: key "DiskCacheSize": pfm_range_min is a string, "0", not an integer like the key; not enforced
                 \(path):37: warning: key "Channel": pfm_default breaks the key's own rules (is "nightly", not one of release, beta); the default is ignored
                 \(path):42: warning: key "Channel": is described twice; the second description is ignored

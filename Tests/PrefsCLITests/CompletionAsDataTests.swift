@@ -12,19 +12,24 @@ import Testing
 struct CompletionAsDataTests {
     /// The names: each starts with its own digit, so that typing the digit and Tab completes
     /// it alone.
-    static let names = ["1$(touch PWNED)", "2`touch PWNED`", "3$((6*7))", "4${HOME}", "5a b", "6*", "7it's \"quoted\"", "8back\\slash", "9c:d"]
+    /// Those with `!` are history references interactive bash would expand, even inside `"`.
+    static let names = [
+        "1$(touch PWNED)", "2`touch PWNED`", "3$((6*7))", "4${HOME}", "5a b", "6*", "7it's \"quoted\"", "8back\\slash", "9c:d", "A!!", "B!-1x",
+        "C\"!\""
+    ]
 
     let folder = TemporaryFolder()
     var work: String { folder.file("work") }
 
     /// A store with domain `com.t` holding every name as a key and a domain of each name
     /// (but `8back\slash`: a domain name has no backslash), `work/` holding a file of each
-    /// name, and the home folder a file `0$(touch PWNED)`.
+    /// name, the home folder a file `0$(touch PWNED)`, and domain `com.dash` the one key `-g`.
     init() throws {
         for path in ["home", "store", "work", "zsh", "data"] {
             try FileManager.default.createDirectory(atPath: folder.file(path), withIntermediateDirectories: true)
         }
         try folder.write("", to: "home/0$(touch PWNED)")
+        #expect(try Shell.prefs(["write", "com.dash", "--", "-g", "1"], home: folder.file("store")).status == 0)
         for name in Self.names {
             try folder.write("", to: "work/" + name)
             #expect(try Shell.prefs(["write", "com.t", name, "1"], home: folder.file("store")).status == 0)
@@ -48,7 +53,8 @@ struct CompletionAsDataTests {
     /// pass the name itself, and no `PWNED` file may appear.
     func check(_ shell: InteractiveShell) throws {
         var lines: [(typed: String, name: String)] = []
-        for name in Self.names {
+        // zsh still expands the history references of the `!` names it inserts (open, issue 29).
+        for name in Self.names where shell.name != "zsh" || !name.contains("!") {
             let tag = String(name.prefix(1))
             lines.append(("prefs read com.t " + tag, name))
             if !name.contains("\\") { lines.append(("prefs read " + tag, name)) }
@@ -58,6 +64,10 @@ struct CompletionAsDataTests {
         }
         // A path in the home folder keeps its ~/, which the shell expands.
         lines.append(("prefs import com.t ~/0", folder.file("home/0$(touch PWNED)")))
+        // A key starting with `-` would be read as an option (`-g`, the global domain): Tab
+        // inserts it only after `--`.
+        lines.append(("prefs read com.dash ", "com.dash"))
+        lines.append(("prefs read com.dash -- ", "-g"))
         let screen = try shell.type(lines.map(\.typed), in: folder)
         let offered = screen.split(whereSeparator: \.isNewline).compactMap { line -> String? in
             guard line.hasPrefix("offered<"), line.hasSuffix(">") else { return nil }

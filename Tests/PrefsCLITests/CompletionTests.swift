@@ -143,6 +143,35 @@ struct CompletionTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("work/PWNED")))
     }
 
+    /// A name that starts with `-` would be read as an option where Tab inserts it (a key `-g`
+    /// acts on the global domain, `--file=PATH` on another file, a file `--root=x` in the
+    /// current folder on another store), so it is offered only after a `--` that ends the
+    /// options, in every shell.
+    @Test func namesStartingWithADashAreOfferedOnlyAfterDoubleDash() throws {
+        for key in ["-g", "--file=/tmp/victim.plist", "safe"] {
+            let result = try Shell.prefs(["write", "com.example.dash", "--", key, "1"], home: home)
+            #expect(result.status == 0, "\(result)")
+        }
+        try folder.write("", to: "work/--root=elsewhere")
+        #expect(try bash(["delete", "com.example.dash", ""]) == ["safe"])
+        // A typed `-` completes the command's options (`-g` among them), never the keys.
+        #expect(try !bash(["delete", "com.example.dash", "-"]).contains("--file=/tmp/victim.plist"))
+        #expect(try bash(["delete", "com.example.dash", "--", ""]) == ["--file=/tmp/victim.plist", "-g", "safe"])
+        #expect(try bash(["delete", "com.example.dash", "--", "-"]) == ["--file=/tmp/victim.plist", "-g"])
+        #expect(try bash(["import", "com.example.dash", ""]) == ["notes.plist", "sub/"])
+        #expect(try bash(["import", "com.example.dash", "--", "--r"]) == ["--root=elsewhere"])
+        for shell in ["zsh", "fish"] {
+            let before = try Shell.run(
+                Shell.prefs, ["---completion", "delete", "--", "positional@0", "3", "0", "prefs", "delete", "com.example.dash", ""],
+                environment: ["PREFS_HOME": home, "SAP_SHELL": shell])
+            #expect(before.stdout.split(separator: "\n").filter { $0.hasPrefix("-") }.isEmpty, "\(shell): \(before)")
+            let after = try Shell.run(
+                Shell.prefs, ["---completion", "delete", "--", "positional@0", "4", "0", "prefs", "delete", "com.example.dash", "--", ""],
+                environment: ["PREFS_HOME": home, "SAP_SHELL": shell])
+            #expect(after.stdout.contains("-g\n") && after.stdout.contains("--file=/tmp/victim.plist\n"), "\(shell): \(after)")
+        }
+    }
+
     /// A name no line carries whole is not offered: a line feed would make two candidates, a
     /// carriage return or an escape sequence would reach the terminal in the list.
     @Test func namesWithControlCharactersAreNotOffered() throws {

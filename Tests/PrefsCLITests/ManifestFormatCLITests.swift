@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import TestSupport
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         #expect(result.stderr == "\(folder.file("d.plist")):1: error: key \"n\": is 9, above the maximum 5\n", "\(result.stderr)")
         let lint = try Shell.prefs(["check-manifest", "-q", manifest], home: folder.file("home"))
         #expect(lint.status == 0, "\(lint)")
-        #expect(lint.stderr.hasPrefix("\(manifest):3: warning: key \"k\": pfm_format \"\(pattern)\" uses \(construct)"), "\(lint.stderr)")
+        #expect(lint.stderr.hasPrefix("\(manifest):3: warning: key \"k\": pfm_format \(pattern.quotedForMessage()) uses \(construct)"), "\(lint.stderr)")
         #expect(lint.stderr.hasSuffix("; not enforced\n"))
         let strict = try Shell.prefs(["check-manifest", "-q", "--strict", manifest], home: folder.file("home"))
         #expect(strict.status == 3 && strict.stderr.hasPrefix("\(manifest):3: error: key \"k\": pfm_format"), "\(strict)")
@@ -86,7 +87,8 @@ import Testing
             } else {
                 let quoted = value.debugDescription.dropFirst().dropLast()
                 #expect(result.status == 3, "\(value.debugDescription): \(result)")
-                #expect(result.stderr.contains("key \"k\": is \"\(quoted)\", which does not match the format \(pattern)"), "\(result.stderr)")
+                #expect(
+                    result.stderr.contains("key \"k\": is \"\(quoted)\", which does not match the format \(pattern.quotedForMessage())"), "\(result.stderr)")
             }
         }
     }
@@ -96,7 +98,7 @@ import Testing
         try folder.write("<plist><dict><key>k</key><string>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!</string></dict></plist>", to: "d.plist")
         let result = try Shell.prefs(["validate", "--manifest", folder.file("m.plist"), folder.file("d.plist")], home: folder.file("home"))
         #expect(result.status == 3)
-        #expect(result.stderr.contains(#"key "k": is "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", which does not match the format ^(\w+\s?)*$"#))
+        #expect(result.stderr.contains(#"key "k": is "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", which does not match the format "^(\\w+\\s?)*$""#))
     }
 
     /// `count` letters a and b drawn at random, the same every run.
@@ -121,7 +123,7 @@ import Testing
         #expect(Date().timeIntervalSince(start) < patience, "took \(Date().timeIntervalSince(start)) s")
         if let refusal {
             #expect(result.status == 3 && result.stderr.contains(refusal), "\(result.stderr.suffix(300))")
-            #expect(result.stderr.contains("which prefs cannot check against the format \(pattern)"), "\(result.stderr.suffix(300))")
+            #expect(result.stderr.contains("which prefs cannot check against the format \(pattern.quotedForMessage())"), "\(result.stderr.suffix(300))")
         } else {
             #expect(result.status == 0, "\(result.stderr.suffix(300))")
         }

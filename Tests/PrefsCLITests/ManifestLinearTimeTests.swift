@@ -44,7 +44,7 @@ import Testing
         let result = try validate(Self.manifest(items: item), domain)
         #expect(result.status == 3, "\(result.stderr.suffix(300))")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr.prefix(300))")
-        #expect(result.stderr.contains(#"key "values.20000": is "two\nlines", which does not match the format ((.?){1000}){1,9}"#), "\(result.stderr)")
+        #expect(result.stderr.contains(#"key "values.20000": is "two\nlines", which does not match the format "((.?){1000}){1,9}""#), "\(result.stderr)")
     }
 
     /// The same format on 3,000 root keys: keys of one expression share its compiled program,

@@ -76,7 +76,7 @@ struct ManifestStreamingCLITests {
     static func problems(in name: String, extra: String = "warning") -> String {
         """
         \(name):11: error: key "servers.0.port": is 70000, above the maximum 65535
-        \(name):15: error: key "servers.1.host": is "Bad Host", which does not match the format [a-z.]+
+        \(name):15: error: key "servers.1.host": is "Bad Host", which does not match the format "[a-z.]+"
         \(name):17: \(extra): key "servers.1.extra": is not in the manifest
         \(name):21: error: key "a&b": is -1, below the minimum 0
         \(name):3: error: key "name": is required but missing
@@ -118,7 +118,7 @@ struct ManifestStreamingCLITests {
                 \(name):1: error: key "a&b": is -1, below the minimum 0
                 \(name):1: error: key "servers.0.port": is 70000, above the maximum 65535
                 \(name):1: warning: key "servers.1.extra": is not in the manifest
-                \(name):1: error: key "servers.1.host": is "Bad Host", which does not match the format [a-z.]+
+                \(name):1: error: key "servers.1.host": is "Bad Host", which does not match the format "[a-z.]+"
                 \(name):1: error: key "name": is required but missing
 
                 """)

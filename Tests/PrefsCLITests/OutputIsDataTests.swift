@@ -115,6 +115,52 @@ struct OutputIsDataTests {
         Self.expectDataOnly(result, ["github"])
     }
 
+    /// The `file` property of an annotation decodes, as the runner decodes it, to the file's
+    /// name, whatever line breaks (a CR LF pair as a lone CR or LF), tabs, `%`, `:` or `,` it
+    /// holds; a name with another control character, which the runner cannot decode, is
+    /// written as every other name is (`\x0B`), and runs nothing.
+    @Test func annotationFilePropertyDecodesToTheName() throws {
+        let bad = "<plist version=\"1.0\"><dict><key>r</key><real>x</real></dict></plist>\n"
+        let exact = ["cr\rx.plist", "crlf\r\nx.plist", "lf\nx.plist", "tab\tx.plist", "pct%0Ax.plist", "c:o,m.plist"]
+        let escaped = ["vt\u{0B}x.plist": #"vt\x0Bx.plist"#, "ls\u{2028}x.plist": #"ls\u2028x.plist"#, "del\u{7F}x.plist": #"del\x7Fx.plist"#]
+        try FileManager.default.createDirectory(atPath: folder.file("bad"), withIntermediateDirectories: true)
+        for name in exact + escaped.keys { try folder.write(bad, to: "bad/" + name) }
+        let result = try prefs(["validate", "--report", "github"] + (exact + escaped.keys).map { "bad/" + $0 })
+        #expect(result.status == 3, "\(result)")
+        let files = WorkflowCommandReader.commands(in: result.stdout).filter { $0.name == "error" }.compactMap { $0.properties["file"] }
+        #expect(Set(files) == Set(exact.map { "bad/" + $0 } + escaped.values.map { "bad/" + $0 }), "\(files) from\n\(result)")
+        Self.expectDataOnly(result, ["github"])
+    }
+
+    /// A `pfm_format` in a message is quoted as every value is: a line feed in it reaches the
+    /// annotation's message as `\n`, never as a line break the runner decodes, in the text
+    /// and GitHub reports alike.
+    @Test(arguments: ["text", "github"])
+    func formatInAMessageIsQuoted(report: String) throws {
+        let formats = ["a\n::add-mask::re", "(\n::add-mask::re"]
+        for (index, format) in formats.enumerated() {
+            let manifest = """
+                <plist><dict><key>pfm_domain</key><string>d</string><key>pfm_subkeys</key><array>
+                <dict><key>pfm_name</key><string>k</string><key>pfm_type</key><string>string</string>\
+                <key>pfm_format</key><string>\(format)</string></dict></array></dict></plist>
+                """
+            try folder.write(manifest, to: "format\(index).plist")
+        }
+        try folder.write("<plist><dict><key>k</key><string>b</string></dict></plist>", to: "value.plist")
+        // A format that is not a regular expression is only warned about, by check-manifest.
+        let runs = [["validate", "--manifest", "format0.plist", "value.plist"], ["check-manifest", "format1.plist"]]
+        for (arguments, format) in zip(runs, formats) {
+            let result = try prefs(arguments + ["--report", report])
+            let quoted = #""\#(format.replacing("\n", with: #"\n"#))""#
+            #expect((result.stdout + result.stderr).contains("format " + quoted), "\(result)")
+            if report == "github" {
+                let messages = WorkflowCommandReader.commands(in: result.stdout + "\n" + result.stderr).map(\.message)
+                #expect(!messages.isEmpty && messages.allSatisfy { !$0.contains("\n") }, "\(messages) from\n\(result)")
+            }
+            Self.expectDataOnly(result, arguments + [report])
+        }
+    }
+
     /// `NAME: OK` lines stay one per file, and their names decode back exactly (printf '%b').
     @Test(arguments: ["text", "github"])
     func passedNamesDecodeBack(report: String) throws {

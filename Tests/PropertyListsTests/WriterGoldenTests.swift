@@ -158,7 +158,9 @@ struct WriterGoldenTests {
         let error = #expect(throws: PropertyListError.self) { try PropertyListWriter().write(["outer": ["inner": .string(text)]]) }
         #expect(error?.code == .unrepresentable)
         #expect(error?.message.contains("outer.inner") == true, "\(error?.message ?? "")")
-        #expect(throws: PropertyListError.self) { try PropertyListWriter().write([text: 1]) }
+        let keyError = #expect(throws: PropertyListError.self) { try PropertyListWriter().write([text: 1]) }
+        // The key is quoted as every message quotes a name: `\x01`, never Swift's `\u{1}`.
+        #expect(keyError?.message.contains("the key \(text.quotedForMessage())") == true, "\(keyError?.message ?? "")")
     }
 
     /// Nesting beyond the limit is refused by the writer, so prefs never writes what it cannot read.

@@ -15,6 +15,8 @@ public enum WorkflowCommandReader {
         public let name: String
         /// The properties of a `::` command, split at `,` and `=` and %-decoded.
         public let properties: [String: String]
+        /// The data of a `::` command (after the second `::`), %-decoded.
+        public let message: String
 
         public var description: String { line.debugDescription }
     }
@@ -37,9 +39,10 @@ public enum WorkflowCommandReader {
                     let parts = pair.trimmingPrefix(" ").split(separator: "=", maxSplits: 1)
                     if parts.count == 2 { properties[String(parts[0])] = unescapedProperty(String(parts[1])) }
                 }
-                return Command(line: line, name: String(name), properties: properties)
+                let data = rest.firstRange(of: "::").map { String(rest[$0.upperBound...]) } ?? ""
+                return Command(line: line, name: String(name), properties: properties, message: unescapedData(data))
             }
-            return line.contains("##[") ? Command(line: line, name: "", properties: [:]) : nil
+            return line.contains("##[") ? Command(line: line, name: "", properties: [:], message: "") : nil
         }
     }
 
@@ -47,6 +50,11 @@ public enum WorkflowCommandReader {
     /// `warning`, `notice` by default): what a hostile name or value made prefs run.
     public static func unexpectedCommands(in output: String, allowed: Set<String> = ["error", "warning", "notice"]) -> [Command] {
         commands(in: output).filter { !allowed.contains($0.name) }
+    }
+
+    /// A command's data as the runner decodes it: `%25`, `%0D` and `%0A`.
+    private static func unescapedData(_ text: String) -> String {
+        text.replacing("%0D", with: "\r").replacing("%0A", with: "\n").replacing("%25", with: "%")
     }
 
     /// A property value as the runner decodes it: `%25`, `%0D`, `%0A`, `%3A` and `%2C`.

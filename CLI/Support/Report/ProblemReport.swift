@@ -68,22 +68,34 @@ final class ProblemReport {
 
     /// A GitHub Actions workflow command that annotates the problem's line:
     /// `::error file=F,line=L,col=C,title=prefs RULE::MESSAGE`, escaped as the runner expects:
-    /// `%`, CR and LF in both, `:` and `,` in properties, as `%XX` (which the runner decodes, so
-    /// the file is named exactly); other control characters as ``TextEscaper`` writes them.
+    /// `%`, CR and LF in both, `:` and `,` in properties, as `%XX`, which the runner decodes;
+    /// a tab stays in a property as it is. So the `file` property names the file exactly,
+    /// unless the name holds another control character (written as ``TextEscaper`` writes
+    /// it, as the runner cannot decode it) or `##[` (whose `[` the output's guard escapes).
     static func workflowCommand(_ problem: ReportedProblem) -> String {
-        var properties = ["file=" + escapedProperty(problem.file)]
+        var properties = ["file=" + escaped(problem.file, isProperty: true)]
         if let line = problem.line { properties.append("line=\(line)") }
         if let column = problem.column { properties.append("col=\(column)") }
-        properties.append("title=" + escapedProperty("prefs \(problem.rule.rawValue)"))
-        return "::\(problem.severity.rawValue) \(properties.joined(separator: ","))::\(escapedData(problem.message))"
+        properties.append("title=" + escaped("prefs \(problem.rule.rawValue)", isProperty: true))
+        return "::\(problem.severity.rawValue) \(properties.joined(separator: ","))::\(escaped(problem.message, isProperty: false))"
     }
 
-    private static func escapedData(_ text: String) -> String {
-        TextEscaper.line.escaped(text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A"))
-    }
-
-    private static func escapedProperty(_ text: String) -> String {
-        escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    /// `text` escaped for a workflow command, scalar by scalar: a CR LF pair is two characters
+    /// to the runner, as a lone CR or LF is.
+    private static func escaped(_ text: String, isProperty: Bool) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result.append(contentsOf: "%25".unicodeScalars)
+            case "\r": result.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": result.append(contentsOf: "%0A".unicodeScalars)
+            case ":" where isProperty: result.append(contentsOf: "%3A".unicodeScalars)
+            case "," where isProperty: result.append(contentsOf: "%2C".unicodeScalars)
+            case "\t" where isProperty: result.append(scalar)
+            default: TextEscaper.line.append(scalar, to: &result)
+            }
+        }
+        return String(result)
     }
 
     /// The problems as a JSON array, one object per line; a run that stopped on `failure`

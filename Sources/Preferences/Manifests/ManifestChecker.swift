@@ -141,10 +141,10 @@ struct ManifestChecker {
             guard let pattern = key.pattern else { break }
             switch formats.matchesWhole(string, pattern) {
             case true?: break
-            case false?: report("is \(Self.text(value)), which does not match the format \(pattern.source)")
+            case false?: report("is \(Self.text(value)), which does not match the format \(pattern.source.quotedForMessage())")
             case nil:
                 report(
-                    "is \(Self.text(value)), which prefs cannot check against the format \(pattern.source) in time linear in its \(string.utf8.count) bytes: the format keeps too many alternatives open at once"
+                    "is \(Self.text(value)), which prefs cannot check against the format \(pattern.source.quotedForMessage()) in time linear in its \(string.utf8.count) bytes: the format keeps too many alternatives open at once"
                 )
             }
         case .array(let items):

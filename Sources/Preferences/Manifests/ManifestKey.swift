@@ -194,7 +194,7 @@ public struct ManifestKey: Sendable {
         do throws(PatternError) {
             return try reader.patterns.pattern(format)
         } catch {
-            reader.warn("pfm_format \"\(format)\" \(error); not enforced", at: ["pfm_format"])
+            reader.warn("pfm_format \(format.quotedForMessage()) \(error); not enforced", at: ["pfm_format"])
             return nil
         }
     }

@@ -174,7 +174,7 @@ public struct PropertyListWriter: Sendable {
         }
 
         private var location: String {
-            path.isEmpty ? "the value" : "the value at key path \"\(path.joined(separator: "."))\""
+            path.isEmpty ? "the value" : "the value at key path \(path.joined(separator: ".").quotedForMessage())"
         }
 
         private mutating func indent(_ depth: Int) {
@@ -271,18 +271,10 @@ public struct PropertyListWriter: Sendable {
         }
 
         private func unrepresentable(_ character: String, isKey: Bool) -> PropertyListError {
-            let what = isKey ? "the key \"\(Self.visible(path.last ?? ""))\"" : location
+            let what = isKey ? "the key \((path.last ?? "").quotedForMessage())" : location
             return PropertyListError(
                 .unrepresentable,
                 "\(what) holds the character \(character), which XML 1.0 cannot carry; store such text as data instead")
-        }
-
-        /// `string` with control characters spelled `\u{…}`, for messages.
-        private static func visible(_ string: String) -> String {
-            string.unicodeScalars.map {
-                $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\n"
-                    ? "\\u{\(String($0.value, radix: 16))}" : String($0)
-            }.joined()
         }
 
         /// Base64 lines of at most 76 − 8 × depth columns, at most 8 tabs in, as CoreFoundation
