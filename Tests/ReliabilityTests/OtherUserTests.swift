@@ -57,7 +57,8 @@ struct OtherUserTests {
     }
 
     /// Locks `path` as `user` in a process that forks and exits, as an attacker can: the child,
-    /// which `/proc/locks` does not name, keeps the lock. Returns the child's id, to kill.
+    /// which `/proc/locks` does not name, keeps the lock and closes every other descriptor (so
+    /// that the test does not wait for it to end). Returns the child's id, to kill.
     private func orphanLock(on path: String, as user: UInt32) throws -> Int32 {
         let script = """
             import fcntl, os, sys, time
@@ -66,6 +67,8 @@ struct OtherUserTests {
             if child == 0:
                 null = os.open("/dev/null", os.O_RDWR)
                 for n in (0, 1, 2): os.dup2(null, n)
+                # Every other descriptor too (the test's pipes may leak in), but the lock's.
+                os.closerange(3, fd); os.closerange(fd + 1, 65536)
                 time.sleep(60); os._exit(0)
             print(child, flush=True); os._exit(0)
             """
@@ -208,6 +211,22 @@ struct OtherUserTests {
             #expect(Date().timeIntervalSince(started) < 5)
             #expect(try Shell.prefs(["read", "/Library/Preferences/" + domain, "k"], home: home, environment: environment).stdout == "x\n")
         }
+    }
+
+    /// A user who is not root cannot see another user's descriptors, so the child that keeps a
+    /// forked lock on the victim's world-readable `--file` in a sticky folder is not found; its
+    /// taker is gone, so it is no prefs writer, and the victim's write goes on with a warning.
+    @Test func forkedOrphanLockNoVisibleProcessHoldsIsNoWriter() throws {
+        let shared = parent.file("shared")
+        #expect(mkdir(shared, 0o777) == 0 && chmod(shared, 0o1777) == 0)
+        #expect(try run(as: Self.victim, Shell.prefs, ["write", "--file", shared + "/v.plist", "a", "1"]).status == 0)
+        chmod(shared + "/v.plist", 0o644)
+        let child = try orphanLock(on: shared + "/v.plist", as: Self.other)
+        defer { kill(child, SIGKILL) }
+        let result = try run(as: Self.victim, Shell.prefs, ["write", "--file", shared + "/v.plist", "b", "2"], environment: ["PREFS_LOCK_TIMEOUT": "10"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("no longer holds it") && result.stderr.contains("no writer"), "\(result.stderr)")
+        #expect(try Shell.prefs(["read", "--file", shared + "/v.plist", "b"], home: parent.path).stdout == "2\n")
     }
 
     /// The same forked lock, kept by a child whose user may write the file, is waited for: it
