@@ -61,7 +61,8 @@ struct StoreLocation {
     /// The file to work on, taking the domain from the front of `words` unless `--file` or
     /// `-g` names it. A domain that holds `/` is a path, as `defaults` reads one
     /// (``pathTarget(_:in:)``), and must be absolute (or start with `~/`): `../x`, `./x` and
-    /// `x/y` are refused (status 2).
+    /// `x/y` are refused (status 2), as is a path whose last component names no file (`~/`,
+    /// `/x/dir/`, `/x/.plist`) and `~` alone.
     func target(_ words: inout ArraySlice<String>) throws -> Target {
         if let file {
             guard host == .any else {
@@ -82,9 +83,22 @@ struct StoreLocation {
                     "\(quoted) is a relative path, and a path domain must be absolute, as with defaults: put \"$PWD/\" before it, or give it with --file"
                 )
             }
+            let last = name.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            let fileName = last.hasSuffix(".plist") ? last.dropLast(".plist".count) : last
+            guard !["", ".", ".."].contains(fileName) else { throw Self.namelessPath(name) }
             return try pathTarget(name, in: folder)
         }
+        guard name != "~" else { throw Self.namelessPath(name) }
         return try Target(domain: try DomainName(name), in: folder, host: host)
+    }
+
+    /// The error for a path domain that names a folder, not a file: `~`, `~/`, `/x/dir/`,
+    /// `/x/.plist`, `/x/..`; `defaults` would make a file named `.plist` there.
+    private static func namelessPath(_ name: String) -> CLIError {
+        CLIError(
+            .usage,
+            "\(name.quotedForMessage(limit: 80)) names a folder, not a domain: a path domain ends with the file's name (/PATH/NAME or /PATH/NAME.plist)"
+        )
     }
 
     /// The file a path names where a domain goes, `.plist` added when missing, as `defaults`

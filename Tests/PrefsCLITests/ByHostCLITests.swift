@@ -39,6 +39,28 @@ struct ByHostCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("ByHost")) == ["d.x.plist"])
     }
 
+    /// A blank machine id (one space), one padded with white space, and one too long for a
+    /// file name are refused as `-host` names are (status 2, naming the id and the rule), and
+    /// no ByHost file is made; `-host` with the same names is refused alike.
+    @Test(
+        .enabled(if: getuid() == 0 && Shell.has("unshare"), "needs root to mount over /etc/machine-id"),
+        arguments: [(" ", "white space"), (" abc", "white space"), ("abc\t", "control characters"), (String(repeating: "a", count: 300), "300 bytes long")])
+    func machineIDThatIsBlankOrTooLongIsRefused(id: String, rule: String) throws {
+        try folder.write(id + "\n", to: "machine-id")
+        let script = """
+            mount --bind "$1" /etc/machine-id || exit 99
+            "$PREFS" -currentHost write com.t k v; echo "write=$?"
+            """
+        let result = try Shell.run(
+            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", folder.file("machine-id")],
+            environment: ["PREFS_HOME": home, "PREFS": Shell.prefs])
+        #expect(result.stdout == "write=2\n", "\(result)")
+        #expect(result.stderr.contains("(/etc/machine-id) is not a valid host name") && result.stderr.contains(rule), "\(result.stderr)")
+        let host = try prefs("-host", id, "write", "com.t", "k", "v")
+        #expect(host.status == 2 && host.stderr.contains("invalid host name") && host.stderr.contains(rule), "\(host)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("ByHost")))
+    }
+
     @Test func currentHostValuesLiveInTheirOwnFileAndComeFirst() throws {
         #expect(try prefs("write", "d", "size", "-int", "1").status == 0)
         #expect(try prefs("-currentHost", "write", "d", "size", "-int", "2").status == 0)

@@ -84,6 +84,25 @@ struct PathDomainCLITests {
         #expect(!FileManager.default.fileExists(atPath: store + "/ByHost"))
     }
 
+    /// A path whose last component names no file is no domain: `~/`, `DIR/`, `DIR/.plist` and
+    /// `DIR/..` are refused (status 2) naming the argument, as is `~` alone, and no `.plist`
+    /// (nor `~.plist`, nor a domain named `~`) is made.
+    @Test(arguments: ["~/", "~", "~/.plist", "@/dir/", "@/dir/.plist", "@/dir/..", "@/dir/."])
+    func pathThatNamesNoFileIsRefused(given: String) throws {
+        let dir = folder.file("elsewhere/dir")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let path = given.replacingOccurrences(of: "@", with: folder.file("elsewhere"))
+        for arguments in [["write", path, "k", "v"], ["read", path], ["import", path, "-"]] {
+            let result = try Shell.prefs(arguments, home: store, environment: environment, input: "{}")
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(result.stderr.contains("names a folder, not a domain") && result.stderr.contains(path), "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.file("elsewhere")) == ["dir"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: store + "/~.plist"))
+    }
+
     /// Any other path is that file, as `--file` names it; `-currentHost` does not apply to it.
     @Test func anyOtherPathIsThatFile() throws {
         try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)

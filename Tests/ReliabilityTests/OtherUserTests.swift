@@ -56,6 +56,28 @@ struct OtherUserTests {
         return holder
     }
 
+    /// Locks `path` as `user` in a process that forks and exits, as an attacker can: the child,
+    /// which `/proc/locks` does not name, keeps the lock and closes every other descriptor (so
+    /// that the test does not wait for it to end). Returns the child's id, to kill.
+    private func orphanLock(on path: String, as user: UInt32) throws -> Int32 {
+        let script = """
+            import fcntl, os, sys, time
+            fd = os.open(sys.argv[1], os.O_RDONLY); fcntl.flock(fd, fcntl.LOCK_EX)
+            child = os.fork()
+            if child == 0:
+                null = os.open("/dev/null", os.O_RDWR)
+                for n in (0, 1, 2): os.dup2(null, n)
+                # Every other descriptor too (the test's pipes may leak in), but the lock's.
+                os.closerange(3, fd); os.closerange(fd + 1, 65536)
+                time.sleep(60); os._exit(0)
+            print(child, flush=True); os._exit(0)
+            """
+        let result = try run(as: user, "/usr/bin/python3", ["-c", script, path])
+        let child = Int32(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(result.status == 0 && child > 0, "\(result)")
+        return child
+    }
+
     private func owner(_ path: String) -> (uid: UInt32, mode: UInt32)? {
         var status = stat()
         return lstat(path, &status) == 0 ? (status.st_uid, status.st_mode & 0o7777) : nil
@@ -168,5 +190,58 @@ struct OtherUserTests {
         let write = try Shell.prefs(["write", "/Library/Preferences/x", "k", "v"], home: parent.file("home"), environment: ["XDG_CONFIG_DIRS": xdg])
         #expect(write.status == 3 && write.stderr.contains("does not follow"), "\(write)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+    }
+
+    /// A lock taken by a process that forked and exited is held by its child, which
+    /// `/proc/locks` does not name: prefs finds the child through `/proc/PID/fdinfo` and judges
+    /// its user. Another user who may only read root's administrator file, or its folder (which
+    /// a first write locks), locks neither out: root's writes go on at once with a warning.
+    @Test func forkedOrphanLockOfAReaderIsNoWriter() throws {
+        let environment = ["XDG_CONFIG_DIRS": parent.file("xdg"), "PREFS_LOCK_TIMEOUT": "10"]
+        let home = parent.file("home")
+        #expect(try Shell.prefs(["write", "/Library/Preferences/com.a", "k", "v"], home: home, environment: environment).status == 0)
+        for (locked, domain) in [(parent.file("xdg/prefs/com.a.plist"), "com.a"), (parent.file("xdg/prefs"), "com.zz")] {
+            let child = try orphanLock(on: locked, as: Self.other)
+            defer { kill(child, SIGKILL) }
+            let started = Date()
+            let result = try Shell.prefs(["write", "/Library/Preferences/" + domain, "k", "x"], home: home, environment: environment)
+            #expect(result.status == 0, "\(locked): \(result)")
+            #expect(result.stderr.contains("process \(child)") && result.stderr.contains("of user \(Self.other)"), "\(result.stderr)")
+            #expect(result.stderr.contains("no writer"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 5)
+            #expect(try Shell.prefs(["read", "/Library/Preferences/" + domain, "k"], home: home, environment: environment).stdout == "x\n")
+        }
+    }
+
+    /// A user who is not root cannot see another user's descriptors, so the child that keeps a
+    /// forked lock on the victim's world-readable `--file` in a sticky folder is not found; its
+    /// taker is gone, so it is no prefs writer, and the victim's write goes on with a warning.
+    @Test func forkedOrphanLockNoVisibleProcessHoldsIsNoWriter() throws {
+        let shared = parent.file("shared")
+        #expect(mkdir(shared, 0o777) == 0 && chmod(shared, 0o1777) == 0)
+        #expect(try run(as: Self.victim, Shell.prefs, ["write", "--file", shared + "/v.plist", "a", "1"]).status == 0)
+        chmod(shared + "/v.plist", 0o644)
+        let child = try orphanLock(on: shared + "/v.plist", as: Self.other)
+        defer { kill(child, SIGKILL) }
+        let result = try run(as: Self.victim, Shell.prefs, ["write", "--file", shared + "/v.plist", "b", "2"], environment: ["PREFS_LOCK_TIMEOUT": "10"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("no longer holds it") && result.stderr.contains("no writer"), "\(result.stderr)")
+        #expect(try Shell.prefs(["read", "--file", shared + "/v.plist", "b"], home: parent.path).stdout == "2\n")
+    }
+
+    /// The same forked lock, kept by a child whose user may write the file, is waited for: it
+    /// may be a writer. The timeout names the child, and the file is unchanged.
+    @Test func forkedOrphanLockOfAUserWhoCouldWriteIsWaitedFor() throws {
+        let own = parent.file("own")
+        #expect(mkdir(own, 0o755) == 0 && chown(own, Self.victim, Self.victim) == 0)
+        #expect(try run(as: Self.victim, Shell.prefs, ["write", "--file", own + "/v.plist", "a", "1"]).status == 0)
+        let before = FileManager.default.contents(atPath: own + "/v.plist")
+        let child = try orphanLock(on: own + "/v.plist", as: Self.victim)
+        defer { kill(child, SIGKILL) }
+        let result = try run(as: Self.victim, Shell.prefs, ["write", "--file", own + "/v.plist", "b", "2"], environment: ["PREFS_LOCK_TIMEOUT": "1"])
+        #expect(result.status == 5 && result.stderr.contains("held by process \(child)"), "\(result)")
+        #expect(FileManager.default.contents(atPath: own + "/v.plist") == before)
+        let asRoot = try Shell.prefs(["write", "--file", own + "/v.plist", "b", "2"], home: parent.file("home"), environment: ["PREFS_LOCK_TIMEOUT": "1"])
+        #expect(asRoot.status == 5 && asRoot.stderr.contains("held by process \(child)"), "\(asRoot)")
     }
 }

@@ -11,9 +11,10 @@ import SystemPackage
 ///
 /// `flock` needs only a descriptor open for reading, so a user who may read a file but neither
 /// write it nor its folder could hold its lock without being a writer. A waiter therefore
-/// looks, in `/proc/locks` and `/proc/PID/status`, at who holds what it waits for: when every
-/// holder is a process whose user could not replace the file (``couldReplace(_:in:)``), it is
-/// no writer, and the waiter goes on without the lock, telling `notices`.
+/// looks, in `/proc/locks`, `/proc/PID/fdinfo` and `/proc/PID/status`, at who holds what it
+/// waits for: when every holder is a process whose user could not replace the file
+/// (``couldReplace(_:in:user:)``), or a lock whose taker has gone and that no visible process
+/// holds, it is no writer, and the waiter goes on without the lock, telling `notices`.
 final class FileLock {
     private let descriptor: Int32
 
@@ -42,21 +43,20 @@ final class FileLock {
             let now = Self.now()
             if now >= nextLook {
                 nextLook = now + 0.25
-                let holders = Self.holders(of: descriptor)
                 var folderStatus = stat()
-                if !holders.isEmpty, fstat(folder.descriptor, &folderStatus) == 0,
-                    holders.allSatisfy({ !Self.couldReplace(file, in: folderStatus, user: $0.user) })
+                if fstat(folder.descriptor, &folderStatus) == 0,
+                    let verdict = Self.noWriterHolds(descriptor, file: file, in: folderStatus),
+                    Self.noWriterHolds(descriptor, file: file, in: folderStatus) == verdict
                 {
-                    let names = holders.map(\.description).joined(separator: ", ")
-                    notices?(
-                        PreferenceNotice(
-                            .warning,
-                            "\(path) is locked by \(names), whose user may not change it, so it is no writer; prefs went on without waiting"))
+                    // Judged twice alike, so no writer slipped in between; the lock may also
+                    // have come free meanwhile, and then it is taken.
+                    if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+                    notices?(PreferenceNotice(.warning, "\(path) is locked by \(verdict); prefs went on without waiting"))
                     return
                 }
             }
             guard now < deadline else {
-                let holder = Self.holders(of: descriptor).first.map { " (held by \($0))" } ?? ""
+                let holder = Self.holders(of: descriptor).processes.first.map { " (held by \($0))" } ?? ""
                 throw PreferenceError(
                     .lockTimeout,
                     "timed out after \(timeout) s waiting for the lock on \(domain)\(holder); another process is writing it. Try again, or raise PREFS_LOCK_TIMEOUT"
@@ -97,22 +97,107 @@ final class FileLock {
         }
     }
 
-    /// The processes the kernel lists in `/proc/locks` as holding a `flock` on what
-    /// `descriptor` is open on; empty when it cannot tell.
-    private static func holders(of descriptor: Int32) -> [Holder] {
+    /// Why no writer holds the lock of `descriptor`, for the warning, or `nil` when a writer may.
+    ///
+    /// Every holder must be a process whose user could not replace the file, or a lock whose
+    /// taker has gone (``holders(of:)``): prefs never hands a descriptor on, so a prefs writer's
+    /// lock always shows its own live process.
+    private static func noWriterHolds(_ descriptor: Int32, file: stat?, in folder: stat) -> String? {
+        let holders = Self.holders(of: descriptor)
+        guard !holders.processes.isEmpty || !holders.gone.isEmpty,
+            holders.processes.allSatisfy({ !couldReplace(file, in: folder, user: $0.user) })
+        else { return nil }
+        var parts: [String] = []
+        if !holders.processes.isEmpty {
+            parts.append("\(holders.processes.map(\.description).joined(separator: ", ")), whose user may not change it")
+        }
+        if !holders.gone.isEmpty {
+            parts.append(
+                "process \(holders.gone.map(String.init).joined(separator: ", ")), which took the lock but no longer holds it, while no process prefs can see does (a prefs writer never hands its lock on)"
+            )
+        }
+        return parts.joined(separator: " and ") + ", so it is no writer"
+    }
+
+    /// Who holds a `flock` on what `descriptor` is open on: the processes that hold it, and the
+    /// ids `/proc/locks` gives for locks held by no process that prefs can see.
+    ///
+    /// `/proc/locks` names the process that took a lock, but the lock belongs to the open file:
+    /// after a fork the taker may exit, or give its id up to another process, while a child
+    /// keeps the lock. A listed process holds the lock only when `/proc/PID/fdinfo` shows it on
+    /// one of its descriptors (or cannot be read, and then it is believed). For the others,
+    /// every process's descriptors on the file are looked at (``processesHolding(_:)``). An id
+    /// of 0 (a holder in a process namespace prefs cannot see) stays a holder of unknown user.
+    private static func holders(of descriptor: Int32) -> (processes: [Holder], gone: [Int32]) {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return [] }
+        guard fstat(descriptor, &status) == 0, let table = smallFileText("/proc/locks") else { return ([], []) }
         // The device is printed as MAJOR:MINOR:INODE, in hexadecimal for the device.
         let inode = "\(major(status.st_dev).hex):\(minor(status.st_dev).hex):\(status.st_ino)"
-        var holders: [Holder] = []
+        var pids: [Int32] = []
+        var gone: [Int32] = []
+        var searched: [Int32]?
         for line in table.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == inode, let pid = Int32(fields[4]) else { continue }
-            let command = smallFileText("/proc/\(pid)/comm").map { $0.trimmingSuffix("\n") }
-            holders.append(Holder(pid: pid, command: command, user: user(of: pid)))
+            if pid == 0 || holdsLock(pid, on: status, inode: inode) != false {
+                pids.append(pid)
+                continue
+            }
+            let found = searched ?? processesHolding(status, inode: inode)
+            searched = found
+            if found.isEmpty { gone.append(pid) } else { pids += found }
         }
-        return holders
+        var seen = Set<Int32>()
+        let processes = pids.filter { seen.insert($0).inserted }.map { pid in
+            Holder(pid: pid, command: smallFileText("/proc/\(pid)/comm").map { $0.trimmingSuffix("\n") }, user: pid == 0 ? nil : user(of: pid))
+        }
+        return (processes, gone)
     }
+
+    /// Whether process `pid` holds a `flock` on the file of status `file` through one of its
+    /// descriptors: `false` when it is gone or none of its descriptors holds it, `nil` when its
+    /// descriptors cannot be read (another user's, to a user who is not root).
+    private static func holdsLock(_ pid: Int32, on file: stat, inode: String) -> Bool? {
+        guard let folder = opendir("/proc/\(pid)/fd") else { return errno == ENOENT ? false : nil }
+        defer { closedir(folder) }
+        var looked = 0
+        while looked < maximumDescriptors, let entry = readdir(folder) {
+            looked += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard let number = Int32(name) else { continue }
+            // The descriptor's own file, through /proc's link, before reading its locks.
+            var status = stat()
+            guard stat("/proc/\(pid)/fd/\(number)", &status) == 0, status.st_dev == file.st_dev, status.st_ino == file.st_ino,
+                let info = smallFileText("/proc/\(pid)/fdinfo/\(number)")
+            else { continue }
+            let held = info.split(separator: "\n").contains { line in
+                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                return fields.first == "lock:" && fields.contains("FLOCK") && fields.contains(Substring(inode))
+            }
+            if held { return true }
+        }
+        return false
+    }
+
+    /// The processes that hold a `flock` on the file of status `file` through one of their
+    /// descriptors, among the first ``maximumProcesses`` that `/proc` lists and prefs may read.
+    private static func processesHolding(_ file: stat, inode: String) -> [Int32] {
+        guard let folder = opendir("/proc") else { return [] }
+        defer { closedir(folder) }
+        var holding: [Int32] = []
+        var looked = 0
+        while looked < maximumProcesses, let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard let pid = Int32(name) else { continue }
+            looked += 1
+            if holdsLock(pid, on: file, inode: inode) == true { holding.append(pid) }
+        }
+        return holding
+    }
+
+    /// The most processes, and descriptors of one process, a waiter looks at for a lock's holder.
+    private static let maximumProcesses = 32_768
+    private static let maximumDescriptors = 4_096
 
     /// The effective user and the groups of process `pid`, from `/proc/PID/status`.
     private static func user(of pid: Int32) -> (uid: uid_t, groups: [gid_t])? {

@@ -39,11 +39,22 @@ public enum HostScope: Hashable, Sendable {
     }
 
     /// Why `name` cannot be a host's id, `nil` when it can: the id is part of a file name,
-    /// `ByHost/DOMAIN.ID.plist`, so it may not be empty, start with `.`, or hold `/` or control
-    /// characters. `-host NAME` and this machine's own id are checked alike.
+    /// `ByHost/DOMAIN.ID.plist`, so it may not be empty, start with `.`, hold `/` or control
+    /// characters, start or end with white space (so a blank id is none), or be longer than
+    /// ``maxHostNameLength`` bytes. `-host NAME` and this machine's own id are checked alike.
     package static func problem(withHostName name: String) -> String? {
-        guard name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        if name.utf8.count > maxHostNameLength {
+            return "it is \(name.utf8.count) bytes long; the limit is \(maxHostNameLength)"
+        }
+        let isBlank = { (scalar: Unicode.Scalar?) in scalar?.properties.isWhitespace ?? false }
+        guard
+            name.isEmpty || name.contains("/") || name.hasPrefix(".") || isBlank(name.unicodeScalars.first) || isBlank(name.unicodeScalars.last)
+                || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
-        return "it may not be empty, start with '.' or hold '/' or control characters"
+        return "it may not be empty, start with '.', start or end with white space, or hold '/' or control characters"
     }
+
+    /// The longest host id in UTF-8 bytes: 64, as a host name (`HOST_NAME_MAX`); a machine id
+    /// is 32 hexadecimal digits.
+    package static let maxHostNameLength = 64
 }
