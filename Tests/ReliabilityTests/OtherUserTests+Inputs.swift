@@ -80,7 +80,7 @@ extension OtherUserTests {
         try parent.write("<plist version=\"1.0\"><dict/></plist>", to: "target.plist")
         #expect(symlink(parent.file("target.plist"), store + "/d.plist") == 0 && lchown(store + "/d.plist", Self.other, Self.other) == 0)
         let doctor = try Shell.prefs(["doctor"], home: store)
-        #expect(doctor.stdout.contains("neither reads nor writes through it") && !doctor.stdout.contains("reads through it but"), "\(doctor)")
+        #expect(doctor.stderr.contains("neither reads nor writes through it") && !doctor.stderr.contains("reads through it but"), "\(doctor)")
         #expect(try Shell.prefs(["read", "d"], home: store).status == 3)
     }
 }
