@@ -1,13 +1,17 @@
 import Glibc
 import Preferences
+import PropertyLists
 import SystemPackage
 
 /// The files a checking command takes from its PATH arguments: a file as named, a folder
 /// walked for the files whose names match (`*.plist` unless `--include` says otherwise).
 ///
-/// The walk goes through subfolders in name order, skips hidden folders (`.git`, `.build`…)
-/// and folders reached through symbolic links (so a link cannot make it loop), and takes
-/// files, or links to files, that match an include pattern and no exclude pattern. A pattern
+/// The walk goes through subfolders in name order, each opened relative to the one before it,
+/// skips hidden folders (`.git`, `.build`…) and folders reached through symbolic links (so a
+/// link cannot make it loop), and takes files, or links to files, that match an include pattern
+/// and no exclude pattern. A link that another user could have planted
+/// (``TrustedPath/mayFollow(_:in:)``), and anything matching that is not a regular file (a
+/// FIFO, socket or device), is reported as a problem naming it, and never opened. A pattern
 /// is a shell glob (`fnmatch`): one without `/` is matched against a file's or folder's name,
 /// one with `/` against its path below the folder walked, where `*` also matches `/`.
 struct FileSelection {
@@ -33,10 +37,11 @@ struct FileSelection {
     func files(for paths: [String]) -> Found {
         var found = Found()
         for path in paths {
-            var status = stat()
-            if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            // Opened as a folder through the trusted walk: a file, a missing path or a link not
+            // followed is taken as named, for its reader to report.
+            if path != "-", let folder = try? TrustedPath.open(path) {
                 found.walkedFolder = true
-                walk(path, below: "", into: &found)
+                walk(folder, path, below: "", into: &found)
             } else {
                 found.files.append(path)
             }
@@ -44,13 +49,17 @@ struct FileSelection {
         return found
     }
 
-    private func walk(_ folder: String, below relative: String, into found: inout Found) {
-        guard let stream = opendir(folder) else {
+    /// Walks the folder open at `descriptor` (which it closes), named `folder`.
+    private func walk(_ descriptor: Int32, _ folder: String, below relative: String, into found: inout Found) {
+        var folderStatus = stat()
+        guard fstat(descriptor, &folderStatus) == 0, let stream = fdopendir(descriptor) else {
             found.unreadable.append((folder, nil, "cannot list the folder: \(Errno(rawValue: errno))", false))
+            close(descriptor)
             return
         }
+        defer { closedir(stream) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        var entries: [(name: String, type: UInt8)] = []
+        var entries: [String] = []
         while let entry = readdir(stream) {
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let cName = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
@@ -78,27 +87,56 @@ struct FileSelection {
                     }
                     return
                 }
-                if name != ".", name != ".." { entries.append((name, entry.pointee.d_type)) }
+                if name != ".", name != ".." { entries.append(name) }
             }
         }
-        closedir(stream)
-        for (name, type) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+        let at = dirfd(stream)
+        for name in entries.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = prefix + name
             let subpath = relative.isEmpty ? name : relative + "/" + name
-            var isFolder = type == UInt8(DT_DIR)
-            var isFile = type == UInt8(DT_REG)
-            if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
-                var status = stat()
-                guard stat(path, &status) == 0 else { continue }
-                isFolder = type == UInt8(DT_UNKNOWN) && status.st_mode & S_IFMT == S_IFDIR
-                isFile = status.st_mode & S_IFMT == S_IFREG
-            }
             if Self.matches(exclude, name: name, path: subpath) { continue }
-            if isFolder {
-                if !name.hasPrefix(".") { walk(path, below: subpath, into: &found) }
-            } else if isFile, Self.matches(include, name: name, path: subpath) {
-                found.files.append(path)
+            // The entry's own status, then, for a link that no other user could have planted,
+            // its target's: a planted link is reported and never followed.
+            var status = stat()
+            guard fstatat(at, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                if !name.hasPrefix(".") {
+                    let sub = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    guard sub >= 0 else {
+                        found.unreadable.append((path, nil, "cannot list the folder: \(Errno(rawValue: errno))", false))
+                        continue
+                    }
+                    walk(sub, path, below: subpath, into: &found)
+                }
+                continue
             }
+            guard Self.matches(include, name: name, path: subpath) else { continue }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                guard TrustedPath.mayFollow(status, in: folderStatus) else {
+                    let message =
+                        "a symbolic link in a folder that user \(folderStatus.st_uid) may change (mode \(String(folderStatus.st_mode & 0o7777, radix: 8))), so prefs does not follow it; name the file it leads to"
+                    found.unreadable.append((path, nil, message, false))
+                    continue
+                }
+                // A link to a folder is not walked (it could loop); a broken one is passed over.
+                guard fstatat(at, name, &status, 0) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
+            }
+            if status.st_mode & S_IFMT == S_IFREG {
+                found.files.append(path)
+            } else {
+                let message = "is \(Self.kind(status.st_mode)), not a regular file, so prefs does not open it; prefs checks regular files"
+                found.unreadable.append((path, nil, message, false))
+            }
+        }
+    }
+
+    /// What a file of mode `mode` that is not a regular file or a folder is, for messages.
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a device"
         }
     }
 

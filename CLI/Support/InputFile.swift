@@ -10,13 +10,13 @@ enum InputFile {
     /// no input may pass ``PropertyListLimits/maxInputSize``, so `/dev/zero` or an endless pipe
     /// cannot exhaust memory.
     ///
-    /// - Throws: ``CLIError`` with status 1 when the file does not exist, 3 when it cannot be
-    ///   read, is not a regular file or is too large.
+    /// The file is opened as every input is, never through a symbolic link another user could
+    /// have planted (``FileBytes/open(_:displayName:)``).
+    ///
+    /// - Throws: ``PropertyListError`` or ``CLIError`` with status 1 when the file does not
+    ///   exist, 3 when it cannot be opened or read, is not a regular file or is too large.
     static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw CLIError(errno == ENOENT ? .notFound : .unreadable, "cannot open \(path): \(Errno(rawValue: errno))")
-        }
+        let descriptor = path == "-" ? STDIN_FILENO : try FileBytes.open(path, displayName: path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
         if descriptor != STDIN_FILENO, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {

@@ -30,89 +30,29 @@ final class Directory {
     init(
         path: String, missing: PreferenceError.Code = .notFound, failure: PreferenceError.Code = .writeFailed, creating: mode_t? = nil
     ) throws(PreferenceError) {
-        var descriptor = open(path.hasPrefix("/") ? "/" : ".", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
-        var pending = Array(path.split(separator: "/").reversed())
-        var links = 0
-        func fail(_ code: Int32) throws(PreferenceError) -> Never {
-            if descriptor >= 0 { close(descriptor) }
-            if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist", cause: .noSuchFileOrDirectory) }
-            try Self.checkLimit(code, opening: path)
-            if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder", cause: .notDirectory) }
-            throw PreferenceError.system(failure, "cannot open the folder \(path)", errno: code)
+        do {
+            descriptor = try TrustedPath.open(path, creating: creating)
+        } catch {
+            switch error {
+            case .system(let code):
+                if code == ENOENT { throw PreferenceError(missing, "the folder \(path) does not exist", cause: .noSuchFileOrDirectory) }
+                try Self.checkLimit(code, opening: path)
+                if code == ENOTDIR { throw PreferenceError(failure, "\(path) is not a folder", cause: .notDirectory) }
+                throw PreferenceError.system(failure, "cannot open the folder \(path)", errno: code)
+            case .untrusted(let name, let folder):
+                throw PreferenceError(.untrusted, TrustedPath.untrustedMessage(path, name: name, folder: folder))
+            case .creating(let name, let code):
+                let mode = String(creating ?? 0, radix: 8)
+                throw PreferenceError.system(.writeFailed, "cannot give the new folder \(name) in \(path) mode \(mode)", errno: code)
+            }
         }
-        guard descriptor >= 0 else { try fail(errno) }
-        while let component = pending.popLast() {
-            if component == "." { continue }
-            let name = String(component)
-            if let creating, name != "..", mkdirat(descriptor, name, creating) == 0 {
-                let created = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                // The umask may have taken away bits that every user needs.
-                guard created >= 0, creating == 0o700 || fchmod(created, creating) == 0 else {
-                    let code = errno
-                    if created >= 0 { close(created) }
-                    throw PreferenceError.system(.writeFailed, "cannot give the new folder \(name) in \(path) mode \(String(creating, radix: 8))", errno: code)
-                }
-                close(descriptor)
-                descriptor = created
-                continue
-            }
-            let next = openat(descriptor, name, Self.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next >= 0 {
-                close(descriptor)
-                descriptor = next
-                continue
-            }
-            let code = errno
-            var link = stat()
-            guard code == ENOTDIR || code == ELOOP, fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0, link.st_mode & S_IFMT == S_IFLNK
-            else { try fail(code) }
-            var folder = stat()
-            links += 1
-            guard links <= 40, fstat(descriptor, &folder) == 0 else { try fail(ELOOP) }
-            guard Self.mayFollow(link, in: folder) else {
-                close(descriptor)
-                throw PreferenceError(
-                    .untrusted,
-                    "\(path): the symbolic link \(name) on the way lies in a folder that user \(folder.st_uid) may change (mode \(Self.modeText(folder))), so prefs does not follow it; give the path it leads to"
-                )
-            }
-            guard let target = Self.linkTarget(name, in: descriptor), !target.isEmpty else { try fail(errno) }
-            if target.hasPrefix("/") {
-                close(descriptor)
-                descriptor = open("/", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
-                guard descriptor >= 0 else { try fail(errno) }
-            }
-            pending += target.split(separator: "/").reversed()
-        }
-        let opened = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard opened >= 0 else { try fail(errno) }
-        close(descriptor)
         self.path = path
-        self.descriptor = opened
     }
-
-    /// Linux's `O_PATH` (`010000000` on every architecture but Alpha, PA-RISC and SPARC), which
-    /// Glibc's Swift module does not declare: a descriptor that only names a folder, which
-    /// needs no permission to read it, as walking a path with the kernel needs none.
-    private static let pathOnly: Int32 = 0o10000000
 
     /// Whether a symbolic link of status `link`, in a folder of status `folder`, is one that
-    /// no other user could have made or changed: the folder is the user's or root's and only
-    /// its owner may write it, or it is sticky and the link is the user's or the folder owner's.
+    /// no other user could have made or changed (``TrustedPath/mayFollow(_:in:)``).
     static func mayFollow(_ link: stat, in folder: stat) -> Bool {
-        let user = geteuid()
-        guard folder.st_uid == user || folder.st_uid == 0 else { return false }
-        if folder.st_mode & 0o022 == 0 { return true }
-        return folder.st_mode & S_ISVTX != 0 && (link.st_uid == user || link.st_uid == folder.st_uid)
-    }
-
-    /// What the symbolic link `name` in the folder open at `descriptor` holds; `nil` when it
-    /// cannot be read.
-    static func linkTarget(_ name: String, in descriptor: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let count = readlinkat(descriptor, name, &buffer, buffer.count)
-        guard count >= 0, count < buffer.count else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TrustedPath.mayFollow(link, in: folder)
     }
 
     /// Opens the folder `name` inside `parent` without following a symbolic link, creating it

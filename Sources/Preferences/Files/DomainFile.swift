@@ -185,7 +185,9 @@ package struct DomainFile: Sendable {
             throw PreferenceError(
                 .unreadable,
                 "\(path): the root of a domain file must be a dictionary, but it is \(value.typeNameWithArticle); the file was left untouched",
-                diagnostics: [PropertyListDiagnostic(file: path, line: rootLine(), message: "the root is \(value.typeNameWithArticle), not a dictionary")])
+                diagnostics: [
+                    PropertyListDiagnostic(file: path, line: rootLine(descriptor), message: "the root is \(value.typeNameWithArticle), not a dictionary")
+                ])
         }
         return (dictionary, format, isStringsFile)
     }
@@ -204,11 +206,13 @@ package struct DomainFile: Sendable {
     }
 
     /// The line of the root value, for the message that refuses a root that is not a
-    /// dictionary, as the reader records lines for manifests; `nil` when it cannot tell.
-    private func rootLine() -> Int? {
+    /// dictionary, as the reader records lines for manifests, read again from the file open at
+    /// `descriptor` (never by its path, which may lead elsewhere by now); `nil` when it cannot tell.
+    private func rootLine(_ descriptor: Int32) -> Int? {
         // Only for the message of an error already thrown: a file that fails this second read
         // is reported all the same, without its line.
-        (try? PropertyListReader().readRecordingLines(contentsOf: path))?.lines.line(of: [])
+        guard lseek(descriptor, 0, SEEK_SET) == 0, let bytes = try? FileBytes.read(descriptor: descriptor, displayName: path) else { return nil }
+        return (try? PropertyListReader().readRecordingLines(bytes, fileName: path))?.lines.line(of: [])
     }
 
 }

@@ -41,9 +41,16 @@ final class ManifestFile {
     /// - Throws: ``PreferenceError`` with code `.notFound` when there is no such file,
     ///   `.unreadable` when it cannot be opened or is not a regular file.
     convenience init(path: String) throws(PreferenceError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
+        let descriptor: Int32
+        do {
+            descriptor = try TrustedPath.open(path, file: true)
+        } catch {
+            guard case .system(let code) = error else {
+                if case .untrusted(let name, let folder) = error {
+                    throw PreferenceError(.untrusted, TrustedPath.untrustedMessage(path, name: name, folder: folder))
+                }
+                throw PreferenceError(.unreadable, "cannot open the manifest \(path)")
+            }
             if code == ENOENT { throw PreferenceError(.notFound, "the manifest \(path) does not exist", cause: .noSuchFileOrDirectory) }
             try Directory.checkLimit(code, opening: path)
             throw PreferenceError.system(.unreadable, "cannot open the manifest \(path)", errno: code)

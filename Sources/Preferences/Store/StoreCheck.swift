@@ -80,6 +80,14 @@ package enum StoreCheck {
         guard lstat(path, &status) == 0 else { return [] }
         let type = status.st_mode & S_IFMT
         if type == S_IFLNK {
+            // Say what `read` does with it: follows it only where no other user could have
+            // planted it (``Directory/mayFollow(_:in:)``), and writes through it never.
+            var folder = stat()
+            guard stat(AtomicFile.parentFolder(of: path), &folder) == 0, Directory.mayFollow(status, in: folder) else {
+                return finding(
+                    "is a symbolic link in a folder that user \(folder.st_uid) may change, so prefs neither reads nor writes through it; remove it, or put the file it leads to in its place"
+                )
+            }
             return finding("is a symbolic link; prefs reads through it but refuses to write through it")
         }
         guard type == S_IFREG else {

@@ -52,23 +52,30 @@ final class DocumentInput {
         try self.init(descriptor: Self.open(path, displayName: displayName), closing: true, displayName: displayName)
     }
 
-    /// Opens the file at `path` for reading without blocking; its reader checks it is one it
-    /// takes (``checkType(of:displayName:)``).
+    /// Opens the file at `path` for reading without blocking, through ``TrustedPath`` (never
+    /// through a symbolic link another user could have planted); its reader checks it is one
+    /// it takes (``checkType(of:displayName:)``).
     ///
     /// - Returns: The open descriptor, which the caller closes.
-    /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason,
-    ///   or `.systemLimit` when no descriptor is left.
+    /// - Throws: ``PropertyListError`` with code `.io` naming the file and the system's reason
+    ///   (a link not followed: permission denied), or `.systemLimit` when no descriptor is left.
     static func open(_ path: String, displayName: String) throws(PropertyListError) -> Int32 {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            let limited = code == EMFILE || code == ENFILE || code == ENOMEM
-            throw PropertyListError(
-                limited ? .systemLimit : .io, file: displayName,
-                "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")",
-                cause: Errno(rawValue: code))
+        do {
+            return try TrustedPath.open(path, file: true)
+        } catch {
+            switch error {
+            case .untrusted(let name, let folder):
+                throw PropertyListError(
+                    .io, file: displayName, "cannot open: " + TrustedPath.untrustedMessage(path, name: name, folder: folder),
+                    cause: .permissionDenied)
+            case .system(let code), .creating(_, let code):
+                let limited = code == EMFILE || code == ENFILE || code == ENOMEM
+                throw PropertyListError(
+                    limited ? .systemLimit : .io, file: displayName,
+                    "cannot open: \(Errno(rawValue: code))\(limited ? " (a system limit: raise it, e.g. ulimit -n)" : "")",
+                    cause: Errno(rawValue: code))
+            }
         }
-        return descriptor
     }
 
     /// Reads the file open at `descriptor` from its current offset, which must be a regular file

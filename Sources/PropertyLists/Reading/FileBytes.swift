@@ -16,6 +16,14 @@ public enum FileBytes {
         return try read(descriptor: descriptor, displayName: displayName)
     }
 
+    /// Opens the file at `path` for reading without blocking, never through a symbolic link
+    /// another user could have planted (``TrustedPath``); the caller checks its type and closes it.
+    ///
+    /// - Throws: ``PropertyListError`` with code `.io` naming `displayName` and the reason.
+    package static func open(_ path: String, displayName: String) throws(PropertyListError) -> Int32 {
+        try DocumentInput.open(path, displayName: displayName)
+    }
+
     /// The bytes of the file open at `descriptor`, from its current offset, at most
     /// ``PropertyListLimits/maxInputSize``; the descriptor stays open.
     ///
