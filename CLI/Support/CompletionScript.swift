@@ -15,8 +15,9 @@ import ArgumentParser
 /// its fish helper asks `commandline` for the cursor in a way fish 3 refuses without a
 /// terminal. prefs' definitions replace those helpers: bash reads candidates line by line,
 /// keeps those that start with the word typed, lists files itself, and quotes each for the
-/// word it goes into; zsh gives them to `compadd` as words, which quotes them; fish (whose
-/// command substitutions are data already) reads the cursor from the current token.
+/// word it goes into; zsh gives them to `compadd` as words, which quotes them (a `!` too,
+/// once `banghist` is back as the user has it); fish (whose command substitutions are data
+/// already) reads the cursor from the current token.
 ///
 /// Candidates travel one a line, so ``Completions`` leaves out any that a line cannot carry.
 enum CompletionScript {
@@ -40,7 +41,8 @@ enum CompletionScript {
     ///
     /// bash and fish look a function up when they call it, so the helpers go at the end. zsh
     /// autoloads the file as the body of `_prefs`, which ends by calling `_prefs`: there the
-    /// helpers go before that call, or the first Tab would use swift-argument-parser's.
+    /// helpers go before that call, or the first Tab would use swift-argument-parser's; and
+    /// where `_prefs` turns `banghist` off, ``zshBangHistory`` turns it back as the user has it.
     static func text(for shell: CompletionShell) -> String {
         let script = Prefs.completionScript(for: shell)
         switch shell {
@@ -48,6 +50,9 @@ enum CompletionScript {
             var lines = script.split(separator: "\n", omittingEmptySubsequences: false)
             let call = lines.lastIndex { $0.hasPrefix(#"if [[ "${funcstack[1]}" = _prefs ]]"#) } ?? lines.endIndex
             lines.insert(contentsOf: zshHelpers.split(separator: "\n", omittingEmptySubsequences: false), at: call)
+            if let options = lines.firstIndex(where: { $0.contains("unsetopt") && $0.contains("banghist") }) {
+                lines.insert(contentsOf: zshBangHistory.split(separator: "\n"), at: options + 1)
+            }
             return lines.joined(separator: "\n") + "\n"
         case .fish:
             return script + "\n" + fishHelpers
@@ -190,6 +195,17 @@ enum CompletionScript {
             return ret
         }
 
+        """#
+
+    /// zsh: `compadd`, and `_files` through it, quote a `!` in what they insert (as `\!`) only
+    /// while `banghist` is on, and swift-argument-parser's `_prefs` turns it off: a key or a
+    /// file named `A!!` went in as it is, and at Enter history expansion put the last line in
+    /// its place. These lines, after that, turn it back on for the rest of `_prefs` if the
+    /// user has it on (compsys keeps the user's options in `_comp_caller_options`); with it
+    /// off, a `\!` inside `"` would stay a backslash and a `!`.
+    private static let zshBangHistory = #"""
+            # prefs: a ! in a name is quoted as history expansion needs, if the user has it.
+            [[ "${_comp_caller_options[banghist]:-on}" == on ]] && setopt banghist
         """#
 
     /// fish: candidates from a command substitution are already data, one a line; fish 3

@@ -48,17 +48,18 @@ struct CompletionAsDataTests {
     @Test(.enabled(if: InteractiveShell.runs("fish"), "fish is not installed (.ci/run installs it)"))
     func fish() throws { try check(InteractiveShell(name: "fish")) }
 
-    /// Types, in `shell`, a line completing each name as a key, a domain and a file, and the
-    /// key again inside an open `'` and `"`, and a file under `~/`; each completed line must
-    /// pass the name itself, and no `PWNED` file may appear.
+    /// Types, in `shell`, a line completing each name as a key, a domain, a file (from prefs'
+    /// list, and for `--file` from the shell's own in zsh), and the key again inside an open
+    /// `'` and `"`, and a file under `~/`; each completed line must pass the name itself, and
+    /// no `PWNED` file may appear.
     func check(_ shell: InteractiveShell) throws {
         var lines: [(typed: String, name: String)] = []
-        // zsh still expands the history references of the `!` names it inserts (open, issue 29).
-        for name in Self.names where shell.name != "zsh" || !name.contains("!") {
+        for name in Self.names {
             let tag = String(name.prefix(1))
             lines.append(("prefs read com.t " + tag, name))
             if !name.contains("\\") { lines.append(("prefs read " + tag, name)) }
             lines.append(("prefs import com.t " + tag, name))
+            lines.append(("prefs read --file " + tag, name))
             lines.append(("prefs read com.t '" + tag, name))
             lines.append(("prefs read com.t \"" + tag, name))
         }
