@@ -43,7 +43,7 @@ public struct PreferencesEnvironment: Sendable {
     /// This machine's id, which names its ByHost files (``HostScope/current``): the first line
     /// of `/etc/machine-id`, Linux's stable identity of a machine, as macOS uses the hardware
     /// UUID; `nil` when there is none, or when it is no valid host name
-    /// (``HostScope/problem(withHostName:)``), as `-host NAME` is checked: a machine whose id
+    /// (`HostScope.problem(withHostName:)`), as `-host NAME` is checked: a machine whose id
     /// could name a file elsewhere (`x/../../com.victim`) has no ByHost values, and
     /// `-currentHost` says why.
     public var currentHost: String? {

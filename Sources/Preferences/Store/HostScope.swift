@@ -12,7 +12,7 @@ public enum HostScope: Hashable, Sendable {
     /// (asked only then) for ``current``; `nil` for ``any``.
     ///
     /// - Throws: ``PreferenceError`` with code `.invalidArgument` for ``current`` when this
-    ///   machine has no id or its id is no valid host name (``problem(withHostName:)``), and for
+    ///   machine has no id or its id is no valid host name (`problem(withHostName:)`), and for
     ///   a name that is none.
     package func id(in environment: @autoclosure () -> PreferencesEnvironment) throws(PreferenceError) -> String? {
         switch self {

@@ -95,7 +95,7 @@ public struct PreferencesFolder: Sendable {
     /// Creates the folder and its missing parents, each of `mode` (0700 unless told).
     ///
     /// Each folder is created and opened relative to the one before it, never through a
-    /// symbolic link another user could have planted (``Directory``), and given its mode on
+    /// symbolic link another user could have planted (`Directory`), and given its mode on
     /// its own descriptor.
     ///
     /// - Parameter mode: The mode of each folder created; 0755 for folders every user must
